@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what cuzk needs on Debian 12: build tools and libraries from apt, and the
+# npm packages used only by the interop tests (snarkjs, circom2, @noble/curves) into
+# tests/interop/node_modules. Downloads nothing else. Idempotent: skips what is present.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+pkgs=(build-essential cmake ninja-build pkg-config libtbb-dev libcli11-dev nlohmann-json3-dev
+      doctest-dev libbenchmark-dev libgmp-dev nodejs npm python3 python3-numpy python3-scipy)
+[ "${CUZK_WITH_CHROMIUM:-1}" = 1 ] && pkgs+=(chromium)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  echo "setup-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "${CUZK_WITH_NPM:-1}" = 1 ] && [ -f "$here/tests/interop/package.json" ]; then
+  if [ ! -d "$here/tests/interop/node_modules/snarkjs" ]; then
+    echo "setup-deps: npm install (tests/interop)"
+    (cd "$here/tests/interop" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+fi
