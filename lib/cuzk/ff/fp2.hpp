@@ -1,0 +1,103 @@
+#pragma once
+// Quadratic extension F[u]/(u² + 1) over a base field F with p ≡ 3 (mod 4), so −1 is a
+// non-residue (BLS12-381 Fq2, also BN254 Fq2). Element c0 + c1·u.
+// Operation counts in base-field multiplications (M) and squarings (S) are given per op.
+#include "cuzk/ff/bigint.hpp"
+#include "cuzk/util/hd.hpp"
+
+namespace cuzk::ff {
+
+template <class F>
+struct Fp2 {
+  using Base = F;
+  F c0, c1;
+
+  constexpr Fp2() = default;
+  constexpr Fp2(const F& a, const F& b) : c0(a), c1(b) {}
+  static constexpr Fp2 zero() { return {}; }
+  static constexpr Fp2 one() { return {F::one(), F::zero()}; }
+
+  constexpr bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
+  constexpr bool is_one() const { return c0.is_one() && c1.is_zero(); }
+  friend constexpr bool operator==(const Fp2& a, const Fp2& b) { return a.c0 == b.c0 && a.c1 == b.c1; }
+  friend constexpr bool operator!=(const Fp2& a, const Fp2& b) { return !(a == b); }
+
+  friend constexpr Fp2 operator+(const Fp2& a, const Fp2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
+  friend constexpr Fp2 operator-(const Fp2& a, const Fp2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
+  constexpr Fp2 operator-() const { return {-c0, -c1}; }
+  constexpr Fp2 dbl() const { return {c0.dbl(), c1.dbl()}; }
+  constexpr Fp2& operator+=(const Fp2& b) { return *this = *this + b; }
+  constexpr Fp2& operator-=(const Fp2& b) { return *this = *this - b; }
+
+  // Karatsuba: 3M. (a0 + a1u)(b0 + b1u) = (a0b0 − a1b1) + ((a0+a1)(b0+b1) − a0b0 − a1b1)u
+  friend constexpr Fp2 operator*(const Fp2& a, const Fp2& b) {
+    F t0 = a.c0 * b.c0, t1 = a.c1 * b.c1;
+    F t2 = (a.c0 + a.c1) * (b.c0 + b.c1);
+    return {t0 - t1, t2 - t0 - t1};
+  }
+  constexpr Fp2& operator*=(const Fp2& b) { return *this = *this * b; }
+  // Complex squaring: 2M. (a0 + a1u)² = (a0+a1)(a0−a1) + 2a0a1·u
+  constexpr Fp2 sqr() const {
+    F t = c0 * c1;
+    return {(c0 + c1) * (c0 - c1), t.dbl()};
+  }
+  constexpr Fp2 mul_base(const F& s) const { return {c0 * s, c1 * s}; }
+  constexpr Fp2 conj() const { return {c0, -c1}; }
+  // Frobenius x ↦ x^p is conjugation since u^p = −u for p ≡ 3 mod 4.
+  constexpr Fp2 frobenius() const { return conj(); }
+  // ×(1 + u), the non-residue ξ of the BLS12-381 sextic twist: (c0 − c1) + (c0 + c1)u. 0M.
+  constexpr Fp2 mul_by_xi() const { return {c0 - c1, c0 + c1}; }
+  constexpr F norm() const { return c0.sqr() + c1.sqr(); }
+  // 1/(a0 + a1u) = (a0 − a1u)/(a0² + a1²): 2M + 2S + one base inversion.
+  constexpr Fp2 inverse() const {
+    F n = norm().inverse();
+    return {c0 * n, -(c1 * n)};
+  }
+
+  template <std::size_t M>
+  constexpr Fp2 pow(const Limbs<M>& e) const {
+    Fp2 r = one();
+    for (std::size_t i = bi::num_bits(e); i-- > 0;) {
+      r = r.sqr();
+      if (bi::bit(e, i)) r *= *this;
+    }
+    return r;
+  }
+
+  // Square root, Algorithm 9 of Adj & Rodríguez-Henríquez, "Square root computation over
+  // even extension fields" (eprint 2012/685), for q = p ≡ 3 (mod 4). Returns false when
+  // the element is a non-square.
+  constexpr bool sqrt(Fp2& out) const {
+    if (is_zero()) {
+      out = zero();
+      return true;
+    }
+    auto e1 = F::P;  // (p − 3)/4
+    bi::sub(e1, bi::from_u64<F::N>(3));
+    bi::shr1(e1);
+    bi::shr1(e1);
+    Fp2 a1 = pow(e1);
+    Fp2 alpha = a1.sqr() * *this;
+    Fp2 a0 = alpha.frobenius() * alpha;
+    if (a0 == -one()) return false;
+    Fp2 x0 = a1 * *this;
+    Fp2 x;
+    if (alpha == -one()) {
+      x = Fp2{-x0.c1, x0.c0};  // u·x0
+    } else {
+      auto e2 = F::P;  // (p − 1)/2
+      bi::sub(e2, bi::from_u64<F::N>(1));
+      bi::shr1(e2);
+      x = (alpha + one()).pow(e2) * x0;
+    }
+    if (x.sqr() != *this) return false;
+    out = x;
+    return true;
+  }
+  // Lexicographic order as the zcash encoding defines it: compare c1, then c0.
+  bool lexicographically_largest() const {
+    return !c1.is_zero() ? c1.lexicographically_largest() : c0.lexicographically_largest();
+  }
+};
+
+}  // namespace cuzk::ff
