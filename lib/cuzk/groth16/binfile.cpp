@@ -1,0 +1,44 @@
+#include "cuzk/groth16/binfile.hpp"
+
+namespace cuzk::groth16 {
+
+BinFile::BinFile(const std::string& path, std::string_view magic, std::uint32_t max_version) : file_(path) {
+  const std::string& f = file_.path();
+  Reader r(file_.data(), file_.size(), &f, "file header");
+  if (file_.size() < 12) fail(Error::Kind::BadInput, f, "too short for a " + std::string(magic) + " file");
+  const std::uint8_t* m = r.take(4);
+  if (std::memcmp(m, magic.data(), 4) != 0)
+    fail(Error::Kind::BadInput, f,
+         "wrong magic: expected '" + std::string(magic) + "', found '" + std::string(reinterpret_cast<const char*>(m), 4) +
+             "'");
+  version_ = r.u32();
+  if (version_ == 0 || version_ > max_version)
+    fail(Error::Kind::BadInput, f, "unsupported " + std::string(magic) + " version " + std::to_string(version_));
+  std::uint32_t n = r.u32();
+  for (std::uint32_t i = 0; i < n; ++i) {
+    std::uint32_t id = r.u32();
+    std::uint64_t size = r.u64();
+    std::uint64_t off = r.offset();
+    if (size > r.remaining())
+      fail(Error::Kind::BadInput, f,
+           "truncated: section " + std::to_string(id) + " declares " + std::to_string(size) + " bytes but only " +
+               std::to_string(r.remaining()) + " remain");
+    r.take(std::size_t(size));
+    if (!sections_.emplace(id, Sec{off, size}).second)
+      fail(Error::Kind::BadInput, f, "section " + std::to_string(id) + " appears twice");
+  }
+}
+
+Reader BinFile::section(std::uint32_t id, const std::string& name) const {
+  auto it = sections_.find(id);
+  std::string what = "section " + std::to_string(id) + " (" + name + ")";
+  if (it == sections_.end()) fail(Error::Kind::BadInput, path(), what + " is missing");
+  return Reader(file_.data() + it->second.offset, std::size_t(it->second.size), &file_.path(), what);
+}
+
+std::uint64_t BinFile::section_size(std::uint32_t id) const {
+  auto it = sections_.find(id);
+  return it == sections_.end() ? 0 : it->second.size;
+}
+
+}  // namespace cuzk::groth16

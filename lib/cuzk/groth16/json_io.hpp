@@ -1,0 +1,33 @@
+#pragma once
+// snarkjs JSON: proof.json, public.json, verification_key.json. Numbers are canonical
+// decimal strings; points affine with "1" / ["1","0"] as z; Fq2 as [c0, c1]; key order
+// and 1-space indentation as snarkjs writes them (JSON.stringify(x, null, 1)).
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cuzk/groth16/verifier.hpp"
+
+namespace cuzk::groth16 {
+
+using json = nlohmann::ordered_json;
+
+json proof_to_json(const Proof& p);
+json public_to_json(const std::vector<Scalar>& pub);
+json vkey_to_json(const VerifyingKey& vk);  // includes vk_alphabeta_12 = e(α1, β2)
+
+// Parsers throw Error(BadInput) naming `file` and the offending field.
+Proof proof_from_json(const json& j, const std::string& file);
+std::vector<Scalar> public_from_json(const json& j, const std::string& file);
+VerifyingKey vkey_from_json(const json& j, const std::string& file);
+
+json read_json_file(const std::string& path);  // Error(Io) / Error(BadInput)
+// snarkjs layout (1-space indent, trailing newline), written atomically.
+void write_json_file(const std::string& path, const json& j, bool no_overwrite = false);
+std::string dump_snarkjs(const json& j);
+
+// The 192-byte zcash-compressed proof A(48) ‖ B(96) ‖ C(48) used by Filecoin.
+std::vector<std::uint8_t> proof_to_bytes(const Proof& p);
+Proof proof_from_bytes(const std::uint8_t* p, const std::string& file);
+
+}  // namespace cuzk::groth16

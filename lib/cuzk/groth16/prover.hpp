@@ -1,0 +1,101 @@
+#pragma once
+// Groth16 proving the snarkjs way (snarkjs groth16_prove.js; rapidsnark groth16.cpp):
+//   1. synthesis: a[i] = Σ_A coef·w, b[i] = Σ_B coef·w over the zkey coefficient section;
+//      c = a ∘ b (the C matrix is never used, so an unsatisfying witness silently gives an
+//      invalid proof: check with the .r1cs or verify afterwards);
+//   2. H: for a, b, c: iNTT over the n-domain, ×ω_2n^k, NTT → evaluations at the odd
+//      2n-th roots; h_i = a'_i·b'_i − c'_i (no division by Z: the key's H points absorb it);
+//   3. MSMs: Σw·A, Σw·B1, Σw·B2, Σ_{j>nPublic} w·C, Σh·H;
+//   4. assembly with blinding r, s:
+//      πA = Σw·A + α1 + r·δ1,  πB = Σw·B2 + β2 + s·δ2,  b1 = Σw·B1 + β1 + s·δ1,
+//      πC = Σw·C + Σh·H + s·πA + r·b1 − r·s·δ1.
+// The stages are separate functions so the batch pipeline can put synthesis on CPU
+// workers and steps 2–3 on a backend (CPU or GPU) with its own memory discipline.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cuzk/groth16/witness.hpp"
+#include "cuzk/groth16/zkey.hpp"
+
+namespace cuzk::groth16 {
+
+using bls12_381::G1;
+using bls12_381::G2;
+
+struct Proof {
+  G1Affine a;
+  G2Affine b;
+  G1Affine c;
+  friend bool operator==(const Proof& x, const Proof& y) { return x.a == y.a && x.b == y.b && x.c == y.c; }
+};
+
+// The prover's blinding factors. random() draws them from the OS CSPRNG (getrandom);
+// from_seed() is for tests only: it makes proofs reproducible (and the CPU and CUDA
+// backends comparable bit for bit). `label` distinguishes partitions under one seed.
+struct Blinding {
+  Fr r, s;
+  static Blinding random();
+  static Blinding from_seed(std::uint64_t seed, std::string_view label);
+};
+
+// a, b, c evaluation vectors (Montgomery form), each domain_size long.
+struct Abc {
+  std::vector<Fr> a, b, c;
+  std::size_t bytes() const { return (a.capacity() + b.capacity() + c.capacity()) * sizeof(Fr); }
+  void release() {
+    std::vector<Fr>().swap(a);
+    std::vector<Fr>().swap(b);
+    std::vector<Fr>().swap(c);
+  }
+};
+
+// Step 1. TBB-parallel over constraints. Throws Error(BadInput) if the witness length is
+// not the key's nVars.
+Abc synthesize(const ProvingKey& pk, const std::vector<Scalar>& w);
+
+// The five MSM results.
+struct MsmSums {
+  G1 a, b1, c, h;
+  G2 b2;
+};
+
+// Seconds spent in the backend's sub-stages (what the `gpu` event reports).
+struct StageTimes {
+  double h2d = 0, ntt = 0, msm_g1 = 0, msm_g2 = 0, d2h = 0, lock_wait = 0;
+};
+
+// Steps 2–3 on some device. compute() takes a/b/c by value and releases them as soon as
+// it no longer needs them when early_free is set (after the H computation on the CPU,
+// after the upload on a GPU); otherwise they live until compute() returns.
+class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  virtual MsmSums compute(const ProvingKey& pk, Abc abc, const std::vector<Scalar>& w, StageTimes& t,
+                          bool early_free) = 0;
+};
+
+class CpuBackend final : public Backend {
+public:
+  std::string name() const override { return "cpu"; }
+  MsmSums compute(const ProvingKey& pk, Abc abc, const std::vector<Scalar>& w, StageTimes& t,
+                  bool early_free) override;
+};
+
+// Step 2 alone, in place: on return abc.a holds h (Montgomery form); b and c are released
+// when early_free is set. Exposed for tests against snarkjs's H.
+void compute_h(const ProvingKey& pk, Abc& abc, bool early_free = true);
+
+// Step 4.
+Proof assemble(const ProvingKey& pk, const MsmSums& m, const Blinding& bl);
+
+// All steps on one backend.
+Proof prove(const ProvingKey& pk, const std::vector<Scalar>& w, const Blinding& bl, Backend& be);
+
+// The public signals w[1..nPublic] (outputs first, then public inputs).
+std::vector<Scalar> public_signals(const ProvingKey& pk, const std::vector<Scalar>& w);
+
+}  // namespace cuzk::groth16

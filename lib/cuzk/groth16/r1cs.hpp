@@ -1,0 +1,40 @@
+#pragma once
+// circom .r1cs (version 1): S1 header (n8, prime, nWires, nOutputs, nPubInputs,
+// nPrvInputs, nLabels u64, nConstraints), S2 constraints (A, B, C linear combinations,
+// each u32 nTerms + (u32 wire, n8-byte canonical coefficient) terms), S3 wire→label.
+// Sections are indexed by id (circom writes S2 before S1).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cuzk/ff/bls12_381.hpp"
+#include "cuzk/groth16/witness.hpp"
+
+namespace cuzk::groth16 {
+
+struct Term {
+  std::uint32_t wire;
+  bls12_381::Fr coef;  // Montgomery form
+};
+struct LinComb {
+  std::vector<Term> terms;
+};
+struct Constraint {
+  LinComb a, b, c;
+};
+
+struct R1cs {
+  std::uint32_t n_wires = 0, n_outputs = 0, n_pub_inputs = 0, n_prv_inputs = 0, n_constraints = 0;
+  std::uint64_t n_labels = 0;
+  std::vector<Constraint> constraints;
+  std::string path;
+
+  std::uint32_t n_public() const { return n_outputs + n_pub_inputs; }
+  // Index of the first constraint ⟨A,w⟩·⟨B,w⟩ ≠ ⟨C,w⟩, or nullopt when all hold.
+  std::optional<std::uint32_t> first_unsatisfied(const std::vector<Scalar>& w) const;
+};
+
+R1cs read_r1cs(const std::string& path);
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,30 @@
+#pragma once
+// Groth16 verification: e(−πA, πB)·e(α1, β2)·e(vk_x, γ2)·e(πC, δ2) = 1 with
+// vk_x = IC0 + Σ pub_i·IC_i. As strict as snarkjs: public inputs must be < r, proof
+// points on their curves and (beyond snarkjs) in the prime-order subgroups.
+#include <string>
+#include <vector>
+
+#include "cuzk/groth16/prover.hpp"
+
+namespace cuzk::groth16 {
+
+struct VerifyingKey {
+  std::uint32_t n_public = 0;
+  G1Affine alpha1;
+  G2Affine beta2, gamma2, delta2;
+  std::vector<G1Affine> ic;
+};
+
+VerifyingKey verifying_key(const ProvingKey& pk);
+
+// Why a proof was rejected (empty when accepted): for messages and tests.
+struct VerifyResult {
+  bool ok = false;
+  std::string reason;
+  explicit operator bool() const { return ok; }
+};
+
+VerifyResult verify(const VerifyingKey& vk, const std::vector<Scalar>& pub, const Proof& proof);
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,57 @@
+#include "cuzk/groth16/witness.hpp"
+
+#include <cstring>
+
+#include "cuzk/groth16/binfile.hpp"
+#include "cuzk/util/atomic_file.hpp"
+
+namespace cuzk::groth16 {
+
+using bls12_381::Fr;
+
+Witness read_wtns(const std::string& path, std::uint32_t expected_n_vars) {
+  BinFile f(path, "wtns", 2);
+  Reader h = f.section(1, "witness header");
+  std::uint32_t n8 = h.u32();
+  if (n8 != 32) h.bad("field size n8 = " + std::to_string(n8) + ", expected 32 (BLS12-381 / bn128 scalar field)");
+  auto prime = Fr::repr_from_bytes_le(h.take(32));
+  if (prime != Fr::P) h.bad("the witness prime is not the BLS12-381 scalar field (bn128 witness? wrong curve)");
+  std::uint32_t n = h.u32();
+  if (expected_n_vars && n != expected_n_vars)
+    h.bad("nWitness = " + std::to_string(n) + " but the proving key has nVars = " + std::to_string(expected_n_vars) +
+          " (witness of another circuit?)");
+  Reader d = f.section(2, "witness values");
+  if (d.remaining() != std::size_t(n) * 32)
+    d.bad("holds " + std::to_string(d.remaining()) + " bytes, expected " + std::to_string(n) + " values of 32 bytes");
+  Witness w;
+  w.path = path;
+  w.values.resize(n);
+  const std::uint8_t* p = d.take(std::size_t(n) * 32);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    w.values[i] = Fr::repr_from_bytes_le(p + 32 * std::size_t(i));
+    if (!Fr::is_canonical(w.values[i])) d.bad("value " + std::to_string(i) + " is not below r");
+  }
+  if (n == 0 || w.values[0] != Fr::Repr{1, 0, 0, 0}) d.bad("w[0] must be 1");
+  return w;
+}
+
+void write_wtns(const std::string& path, const std::vector<Scalar>& values) {
+  std::string out;
+  auto put32 = [&](std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); };
+  auto put64 = [&](std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); };
+  auto put_repr = [&](const Scalar& s) { out.append(reinterpret_cast<const char*>(s.data()), 32); };
+  out.append("wtns");
+  put32(2);
+  put32(2);
+  put32(1);
+  put64(4 + 32 + 4);
+  put32(32);
+  put_repr(Fr::P);
+  put32(std::uint32_t(values.size()));
+  put32(2);
+  put64(values.size() * 32);
+  for (auto& v : values) put_repr(v);
+  write_file_atomic(path, out);
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,154 @@
+#include "cuzk/groth16/zkey.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+
+#include "cuzk/groth16/binfile.hpp"
+#include "cuzk/groth16/point_io.hpp"
+
+namespace cuzk::groth16 {
+
+namespace {
+
+constexpr std::uint32_t kProtocolGroth16 = 1;
+
+void check_prime(Reader& r, std::uint32_t n8, const std::uint64_t* expect, std::size_t limbs, const char* what) {
+  const std::uint8_t* p = r.take(n8);
+  for (std::size_t i = 0; i < n8; ++i) {
+    std::uint8_t e = i < 8 * limbs ? std::uint8_t(expect[i / 8] >> (8 * (i % 8))) : 0;
+    if (p[i] != e) r.bad(std::string("the ") + what + " is not BLS12-381's (wrong curve?)");
+  }
+}
+
+template <class Pt, class ReadFn>
+std::vector<Pt> read_points(const BinFile& f, std::uint32_t id, const char* name, std::size_t count, std::size_t bytes,
+                            bool check, ReadFn read_fn) {
+  Reader r = f.section(id, name);
+  if (r.remaining() != count * bytes)
+    r.bad("holds " + std::to_string(r.remaining()) + " bytes, expected " + std::to_string(count) + " points of " +
+          std::to_string(bytes) + " bytes");
+  const std::uint8_t* base = r.take(count * bytes);
+  std::vector<Pt> out(count);
+  std::atomic<std::size_t> bad{SIZE_MAX};
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 4096), [&](const auto& rg) {
+    for (std::size_t i = rg.begin(); i != rg.end(); ++i) {
+      if (!read_fn(base + i * bytes, out[i]) || (check && !out[i].on_curve())) {
+        std::size_t cur = bad.load();
+        while (i < cur && !bad.compare_exchange_weak(cur, i)) {
+        }
+      }
+    }
+  });
+  if (bad.load() != SIZE_MAX) r.bad("point " + std::to_string(bad.load()) + " is not a valid curve point");
+  return out;
+}
+
+ProvingKey read_common(const BinFile& f, const std::string& path) {
+  ProvingKey k;
+  k.path = path;
+  {
+    Reader r = f.section(1, "protocol");
+    std::uint32_t proto = r.u32();
+    if (proto != kProtocolGroth16)
+      r.bad("protocol " + std::to_string(proto) + " is not Groth16 (1); plonk/fflonk keys are not supported");
+  }
+  Reader r = f.section(2, "Groth16 header");
+  std::uint32_t n8q = r.u32();
+  if (n8q != 48) r.bad("n8q = " + std::to_string(n8q) + ": not a BLS12-381 key (bn128 keys have 32)");
+  check_prime(r, n8q, Fq::P.data(), Fq::N, "base field prime q");
+  std::uint32_t n8r = r.u32();
+  if (n8r != 32) r.bad("n8r = " + std::to_string(n8r) + ", expected 32");
+  check_prime(r, n8r, Fr::P.data(), Fr::N, "scalar field prime r");
+  auto& h = k.header;
+  h.n_vars = r.u32();
+  h.n_public = r.u32();
+  h.domain_size = r.u32();
+  if (h.domain_size == 0 || (h.domain_size & (h.domain_size - 1)))
+    r.bad("domainSize " + std::to_string(h.domain_size) + " is not a power of two");
+  while ((1u << h.log_domain) < h.domain_size) ++h.log_domain;
+  if (h.n_public + 1 > h.n_vars) r.bad("nPublic exceeds nVars");
+  auto g1 = [&](G1Affine& p, const char* nm) {
+    if (!read_g1_mont(r.take(96), p) || !p.on_curve() || !bls12_381::in_subgroup(p))
+      r.bad(std::string(nm) + " is not a valid G1 point");
+  };
+  auto g2 = [&](G2Affine& p, const char* nm) {
+    if (!read_g2_mont(r.take(192), p) || !p.on_curve() || !bls12_381::in_subgroup(p))
+      r.bad(std::string(nm) + " is not a valid G2 point");
+  };
+  g1(h.alpha1, "alpha1");
+  g1(h.beta1, "beta1");
+  g2(h.beta2, "beta2");
+  g2(h.gamma2, "gamma2");
+  g1(h.delta1, "delta1");
+  g2(h.delta2, "delta2");
+  k.ic = read_points<G1Affine>(f, 3, "IC", h.n_public + 1, 96, true, read_g1_mont);
+  return k;
+}
+
+// Counting sort of the coefficients by (matrix, row) so synthesis can run row-parallel.
+void index_coefficients(ProvingKey& k) {
+  const std::size_t n = k.header.domain_size;
+  for (auto& rb : k.row_begin) rb.assign(n + 1, 0);
+  for (const Coef& c : k.coefs) ++k.row_begin[c.matrix][c.constraint + 1];
+  for (auto& rb : k.row_begin)
+    for (std::size_t i = 0; i < n; ++i) rb[i + 1] += rb[i];
+  const std::uint32_t a_total = k.row_begin[0][n];
+  std::vector<std::uint32_t> next[2] = {k.row_begin[0], k.row_begin[1]};
+  for (auto& x : next[1]) x += a_total;
+  std::vector<Coef> sorted(k.coefs.size());
+  for (const Coef& c : k.coefs) sorted[next[c.matrix][c.constraint]++] = c;
+  for (auto& x : k.row_begin[1]) x += a_total;
+  k.coefs = std::move(sorted);
+}
+
+}  // namespace
+
+ProvingKey read_zkey_header(const std::string& path) {
+  BinFile f(path, "zkey", 1);
+  return read_common(f, path);
+}
+
+ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt) {
+  BinFile f(path, "zkey", 1);
+  ProvingKey k = read_common(f, path);
+  const auto& h = k.header;
+  {
+    Reader r = f.section(4, "coefficients");
+    std::uint32_t n = r.u32();
+    if (r.remaining() != std::size_t(n) * 44)
+      r.bad("declares " + std::to_string(n) + " coefficients but holds " + std::to_string(r.remaining()) + " bytes");
+    k.coefs.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      Coef& c = k.coefs[i];
+      c.matrix = r.u32();
+      c.constraint = r.u32();
+      c.signal = r.u32();
+      auto repr = Fr::repr_from_bytes_le(r.take(32));
+      if (c.matrix > 1 || c.constraint >= h.domain_size || c.signal >= h.n_vars || !Fr::is_canonical(repr))
+        r.bad("coefficient " + std::to_string(i) + " is out of range (matrix " + std::to_string(c.matrix) +
+              ", constraint " + std::to_string(c.constraint) + ", signal " + std::to_string(c.signal) + ")");
+      c.value = Fr::from_raw(repr);
+    }
+    index_coefficients(k);
+  }
+  bool chk = opt.check_points;
+  k.a = read_points<G1Affine>(f, 5, "A", h.n_vars, 96, chk, read_g1_mont);
+  k.b1 = read_points<G1Affine>(f, 6, "B1", h.n_vars, 96, chk, read_g1_mont);
+  k.b2 = read_points<G2Affine>(f, 7, "B2", h.n_vars, 192, chk, read_g2_mont);
+  k.c = read_points<G1Affine>(f, 8, "C", h.n_vars - h.n_public - 1, 96, chk, read_g1_mont);
+  if (opt.load_h) k.h = read_points<G1Affine>(f, 9, "H", h.domain_size, 96, chk, read_g1_mont);
+  return k;
+}
+
+std::size_t ProvingKey::resident_bytes() const {
+  return (a.size() + b1.size() + c.size() + h.size() + ic.size()) * sizeof(G1Affine) + b2.size() * sizeof(G2Affine) +
+         coefs.size() * sizeof(Coef);
+}
+
+std::size_t ProvingKey::partition_bytes(std::uint32_t n_vars, std::uint32_t domain_size) {
+  // witness (canonical) + a, b, c evaluation vectors + the canonical h for the MSM.
+  return std::size_t(n_vars) * sizeof(Fr) + 4 * std::size_t(domain_size) * sizeof(Fr);
+}
+
+}  // namespace cuzk::groth16

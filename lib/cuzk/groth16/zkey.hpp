@@ -1,0 +1,71 @@
+#pragma once
+// snarkjs Groth16 proving key (.zkey, version 1). Layout (snarkjs zkey_utils.js):
+//   1 protocol (u32, 1 = Groth16)     2 header: n8q q n8r r nVars nPublic domainSize,
+//                                       then α1 β1 β2 γ2 δ1 δ2 (this order, whatever the
+//                                       source comment says)
+//   3 IC (nPublic+1 G1)  4 coefficients  5 A (nVars G1)  6 B1 (nVars G1)  7 B2 (nVars G2)
+//   8 C (nVars−nPublic−1 G1, signals nPublic+1..)  9 H (domainSize G1)  10 contributions
+// Points: affine x‖y, each coordinate little-endian in Montgomery form (R = 2^384), which
+// is exactly our Fq representation; infinity is all-zero bytes. Coefficient values are
+// c·R² mod r (R = 2^256): a Montgomery product with a canonical witness value gives the
+// Montgomery form of c·w, which is how synthesis uses them.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cuzk/ec/bls12_381_curves.hpp"
+
+namespace cuzk::groth16 {
+
+using bls12_381::Fq;
+using bls12_381::Fr;
+using bls12_381::G1Affine;
+using bls12_381::G2Affine;
+
+struct ZkeyHeader {
+  std::uint32_t n_vars = 0;       // witness length, including the constant 1
+  std::uint32_t n_public = 0;     // outputs + public inputs, excluding the constant
+  std::uint32_t domain_size = 0;  // n, a power of two
+  std::uint32_t log_domain = 0;
+  G1Affine alpha1, beta1, delta1;
+  G2Affine beta2, gamma2, delta2;
+};
+
+struct Coef {
+  std::uint32_t matrix;      // 0 = A, 1 = B
+  std::uint32_t constraint;  // row < domain_size
+  std::uint32_t signal;      // < n_vars
+  Fr value;                  // raw c·R² (see above)
+};
+
+struct ZkeyOptions {
+  bool check_points = true;  // every point on its curve (parallel); subgroup for the header
+  bool load_h = true;        // the prover needs H; the verifier-key export does not
+};
+
+class ProvingKey {
+public:
+  ZkeyHeader header;
+  std::vector<G1Affine> ic;  // nPublic + 1
+  std::vector<Coef> coefs;  // sorted by (matrix, constraint) at load
+  // coefs[row_begin[m][i] .. row_begin[m][i+1]) are matrix m's entries of row i.
+  std::vector<std::uint32_t> row_begin[2];
+  std::vector<G1Affine> a, b1, c, h;
+  std::vector<G2Affine> b2;
+  std::string path;
+
+  // Estimated bytes this key occupies once loaded (for the memory budget).
+  std::size_t resident_bytes() const;
+  // Bytes one partition needs on the host beyond the key: witness + a, b, c (+ H scratch).
+  static std::size_t partition_bytes(std::uint32_t n_vars, std::uint32_t domain_size);
+};
+
+// Reads and validates a Groth16 .zkey over BLS12-381. Throws Error(BadInput) naming the
+// file for a wrong magic/protocol/curve, truncation, points off the curve, indices out of
+// range, or section sizes that disagree with the header.
+ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt = {});
+
+// Only the header and IC (cheap; for estimates and for the verification key).
+ProvingKey read_zkey_header(const std::string& path);
+
+}  // namespace cuzk::groth16
