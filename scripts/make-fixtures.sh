@@ -6,11 +6,12 @@
 #
 #   scripts/make-fixtures.sh [all|ptau|tiny|other|tiny-bn128|main|vectors|h]...   (default: all)
 #
-# Time on 2 shared x86-64 cores (measured 2026-12): powers of tau 2^12 for bls12381 (new, 1 contribution,
-# beacon, prepare phase2) ~4 min, of which `prepare phase2` ~3 min; main circuit (4091 constraints,
-# domain 2^12) setup + contribution + beacon + verify + 4 witnesses + proof ~2 min; tiny/other/bn128
-# ~20 s each; vectors + H reference ~30 s. All: ~8 minutes. The ptau is kept in $WORK (default
-# build/fixtures-work, git-ignored, ~7 MB) and reused when present; CUZK_FIXTURES_FRESH=1 rebuilds it.
+# Time on 2 shared x86-64 cores (measured 2026-12-02): powers of tau 2^12 for bls12381 (new, 1 contribution,
+# beacon, prepare phase2) 3 min 50 s, of which `prepare phase2` ~3 min; main circuit (4091 constraints, domain
+# 2^12: compile 3 s, setup + contribution + beacon 20 s, zkey verify 17 s, 4 witnesses + proof 5 s) ~45 s;
+# tiny / other / tiny-bn128 (incl. its own bn128 2^3 ptau) ~13 s each; vectors 3 s; H vectors 7 s.
+# All from scratch: ~5.5 minutes. The ptau is kept in $WORK (default build/fixtures-work, git-ignored,
+# ~7 MB) and reused when present (then `all` takes ~1.5 min); CUZK_FIXTURES_FRESH=1 rebuilds it.
 #
 # Contributions use crypto randomness (snarkjs mixes -e entropy with random bytes), so every run yields
 # different keys and proofs; the circuits, inputs, witnesses and vectors are deterministic.

@@ -3,8 +3,11 @@
 //   node tests/interop/export-vkey.mjs ZKEY OUT.json
 // Writes the same JSON as the snarkjs CLI (bfj, space 1). Exit 0 ok, 2 error.
 import fs from 'node:fs';
-import * as snarkjs from 'snarkjs';
 import { writeJson } from './lib.mjs';
+let snarkjs;
+try { snarkjs = await import('snarkjs'); } catch (e) {
+  console.error(process.argv[1] + ': error: cannot load snarkjs (run npm install in tests/interop): ' + e.message); process.exit(2);
+}
 
 const [zkey, out] = process.argv.slice(2);
 if (!out) { console.error('usage: export-vkey.mjs ZKEY OUT'); process.exit(2); }

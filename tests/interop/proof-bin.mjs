@@ -6,8 +6,9 @@
 //   node tests/interop/proof-bin.mjs --to-json BIN OUT.json   decode a .bin back to snarkjs proof.json
 // Exit 2: error (bad JSON, point not on the curve / not in the subgroup, bad length).
 import fs from 'node:fs';
-import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
 import { readJson, writeJson, die } from './lib.mjs';
+let bls;
+try { ({ bls12_381: bls } = await import('@noble/curves/bls12-381.js')); } catch (e) { die('proof-bin.mjs', 2, 'error: cannot load @noble/curves (run npm install in tests/interop): ' + e.message); }
 
 const { Fp2 } = bls.fields;
 function toBin(p) {

@@ -3,7 +3,10 @@
 //   node tests/interop/wtns-calc.mjs CIRCUIT.wasm INPUT.json OUT.wtns
 // Exit 0 ok, 2 error (e.g. an assertion in the circuit fails for this input).
 import fs from 'node:fs';
-import * as snarkjs from 'snarkjs';
+let snarkjs;
+try { snarkjs = await import('snarkjs'); } catch (e) {
+  console.error(process.argv[1] + ': error: cannot load snarkjs (run npm install in tests/interop): ' + e.message); process.exit(2);
+}
 
 const [wasm, input, out] = process.argv.slice(2);
 if (!out) { console.error('usage: wtns-calc.mjs CIRCUIT.wasm INPUT.json OUT.wtns'); process.exit(2); }
