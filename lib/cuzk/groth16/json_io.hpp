@@ -22,7 +22,7 @@ std::vector<Scalar> public_from_json(const json& j, const std::string& file);
 VerifyingKey vkey_from_json(const json& j, const std::string& file);
 
 json read_json_file(const std::string& path);  // Error(Io) / Error(BadInput)
-// snarkjs layout (1-space indent, trailing newline), written atomically.
+// snarkjs layout (1-space indent, no trailing newline), written atomically.
 void write_json_file(const std::string& path, const json& j, bool no_overwrite = false);
 std::string dump_snarkjs(const json& j);
 

@@ -1,0 +1,156 @@
+// cuzk-prove: a thin main over lib/cuzk. Subcommands:
+//   prove        one proof from a .zkey and a .wtns (rapidsnark/snarkjs-like)
+//   verify       check proof.json against verification_key.json and public.json
+//   export-vkey  verification_key.json from a .zkey (as snarkjs zkey export verificationkey)
+//   batch        many sectors × partitions through the flow-graph pipeline (batch_cli.cpp)
+// Only this file catches cuzk::Error and maps it to an exit code.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+
+#include "cuzk/groth16/json_io.hpp"
+#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/r1cs.hpp"
+#include "cuzk/groth16/verifier.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/error.hpp"
+#if __has_include("batch_cli.hpp")
+#include "batch_cli.hpp"
+#define CUZK_HAVE_BATCH 1
+#endif
+
+namespace g16 = cuzk::groth16;
+using cuzk::Error;
+
+namespace {
+
+// Exit codes. verify: 0 valid, 1 invalid, 2 bad input. Other commands: 0 ok, 2 bad
+// input or usage, 3 I/O, 4 out of memory, 5 device, 70 internal error.
+int exit_code_for(Error::Kind k) {
+  switch (k) {
+    case Error::Kind::BadInput:
+    case Error::Kind::Unsatisfied: return 2;
+    case Error::Kind::Io: return 3;
+    case Error::Kind::OutOfMemory: return 4;
+    case Error::Kind::Device: return 5;
+    case Error::Kind::Internal: return 70;
+  }
+  return 70;
+}
+
+struct ProveArgs {
+  std::string zkey, witness, proof, pub, proof_bin, r1cs;
+  std::optional<std::uint64_t> seed;
+};
+
+int cmd_prove(const ProveArgs& a) {
+  // Fail on an unwritable output before spending time on the proof.
+  for (const std::string* out : {&a.proof, &a.pub, &a.proof_bin}) {
+    if (out->empty()) continue;
+    auto dir = std::filesystem::path(*out).parent_path();
+    if (!dir.empty() && !std::filesystem::is_directory(dir))
+      cuzk::fail(Error::Kind::Io, *out, "output folder does not exist");
+  }
+  g16::ProvingKey pk = g16::read_zkey(a.zkey);
+  g16::Witness w = g16::read_wtns(a.witness, pk.header.n_vars);
+  if (!a.r1cs.empty()) {
+    g16::R1cs cs = g16::read_r1cs(a.r1cs);
+    if (cs.n_wires != pk.header.n_vars || cs.n_public() != pk.header.n_public)
+      cuzk::fail(Error::Kind::BadInput, a.r1cs, "does not match the proving key " + a.zkey + " (nWires/nPublic differ)");
+    if (auto bad = cs.first_unsatisfied(w.values))
+      cuzk::fail(Error::Kind::Unsatisfied, a.witness,
+                 "does not satisfy constraint " + std::to_string(*bad) + " of " + a.r1cs);
+  }
+  g16::Blinding bl = a.seed ? g16::Blinding::from_seed(*a.seed, "prove") : g16::Blinding::random();
+  g16::CpuBackend cpu;
+  g16::Proof proof = g16::prove(pk, w.values, bl, cpu);
+  auto pub = g16::public_signals(pk, w.values);
+  // Without an .r1cs a bad witness would give a proof that does not verify: check it,
+  // so no invalid proof is ever written.
+  if (auto v = g16::verify(g16::verifying_key(pk), pub, proof); !v)
+    cuzk::fail(Error::Kind::Unsatisfied, a.witness,
+               "the proof does not verify (" + v.reason + "): the witness does not satisfy the circuit of " + a.zkey);
+  g16::write_json_file(a.proof, g16::proof_to_json(proof));
+  g16::write_json_file(a.pub, g16::public_to_json(pub));
+  if (!a.proof_bin.empty()) {
+    auto bytes = g16::proof_to_bytes(proof);
+    cuzk::write_file_atomic(a.proof_bin, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  }
+  return 0;
+}
+
+int cmd_verify(const std::string& vkey, const std::string& pub, const std::string& proof) {
+  auto vk = g16::vkey_from_json(g16::read_json_file(vkey), vkey);
+  auto p = g16::proof_from_json(g16::read_json_file(proof), proof);
+  auto in = g16::public_from_json(g16::read_json_file(pub), pub);
+  auto r = g16::verify(vk, in, p);
+  if (r) {
+    std::printf("OK: proof is valid\n");
+    return 0;
+  }
+  std::printf("INVALID: %s\n", r.reason.c_str());
+  return 1;
+}
+
+int cmd_export_vkey(const std::string& zkey, const std::string& out) {
+  g16::ProvingKey pk = g16::read_zkey_header(zkey);
+  g16::write_json_file(out, g16::vkey_to_json(g16::verifying_key(pk)));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"cuzk-prove: Groth16 prover for BLS12-381 (snarkjs-compatible keys, witnesses and proofs)"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("cuzk-prove ") + CUZK_VERSION);
+  int rc = 0;
+
+  ProveArgs pa;
+  auto* prove = app.add_subcommand("prove", "Prove one witness: writes proof.json and public.json (snarkjs format)");
+  prove->add_option("--zkey", pa.zkey, "Groth16 proving key (.zkey, snarkjs)")->required()->check(CLI::ExistingFile);
+  prove->add_option("--witness", pa.witness, "witness (.wtns, snarkjs)")->required()->check(CLI::ExistingFile);
+  prove->add_option("--proof", pa.proof, "output proof.json")->required();
+  prove->add_option("--public", pa.pub, "output public.json")->required();
+  prove->add_option("--proof-bin", pa.proof_bin, "also write the 192-byte compressed proof A||B||C (Filecoin layout)");
+  prove->add_option("--r1cs", pa.r1cs, "check every constraint against this .r1cs first and name the one that fails")
+      ->check(CLI::ExistingFile);
+  prove->add_option("--seed", pa.seed,
+                    "TEST ONLY: derive the blinding r, s from this seed (reproducible, NOT zero-knowledge)");
+  prove->callback([&] { rc = cmd_prove(pa); });
+
+  std::string vk, pub, proof;
+  auto* verify = app.add_subcommand("verify", "Verify a proof: exit 0 valid, 1 invalid, 2 bad input");
+  verify->add_option("--vkey", vk, "verification_key.json")->required();
+  verify->add_option("--public", pub, "public.json")->required();
+  verify->add_option("--proof", proof, "proof.json")->required();
+  verify->callback([&] { rc = cmd_verify(vk, pub, proof); });
+
+  std::string zk, out;
+  auto* exp = app.add_subcommand("export-vkey", "Write verification_key.json for a .zkey");
+  exp->add_option("--zkey", zk, "Groth16 proving key (.zkey)")->required()->check(CLI::ExistingFile);
+  exp->add_option("--out", out, "output verification_key.json")->required();
+  exp->callback([&] { rc = cmd_export_vkey(zk, out); });
+
+#ifdef CUZK_HAVE_BATCH
+  add_batch_command(app, rc);
+#endif
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  } catch (const Error& e) {
+    std::fprintf(stderr, "cuzk-prove: error: %s\n", e.what());
+    return verify->parsed() ? 2 : exit_code_for(e.kind());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "cuzk-prove: error: out of memory\n");
+    return 4;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cuzk-prove: internal error: %s\n", e.what());
+    return 70;
+  }
+  return rc;
+}

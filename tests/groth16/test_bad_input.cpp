@@ -1,0 +1,111 @@
+// Bad input gets a cuzk::Error naming the file and the problem.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cuzk/groth16/json_io.hpp"
+#include "cuzk/groth16/prover.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/error.hpp"
+#include "fixture_paths.hpp"
+
+using namespace cuzk::groth16;
+using cuzk::Error;
+using cuzk::test::fixture;
+namespace fs = std::filesystem;
+
+namespace {
+struct TempDir {
+  fs::path p;
+  TempDir() : p(fs::temp_directory_path() / ("cuzk-bad-" + std::to_string(::getpid()))) { fs::create_directories(p); }
+  ~TempDir() { fs::remove_all(p); }
+  std::string put(const std::string& name, const std::string& bytes) const {
+    std::string path = (p / name).string();
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  }
+};
+
+// Runs f, expects an Error whose message contains the file path and `needle`.
+template <class F>
+void expect_error(F f, const std::string& file, const std::string& needle, Error::Kind kind = Error::Kind::BadInput) {
+  try {
+    f();
+    FAIL("no error for " << file);
+  } catch (const Error& e) {
+    std::string m = e.what();
+    CAPTURE(m);
+    CHECK(e.kind() == kind);
+    CHECK(m.find(file) != std::string::npos);
+    CHECK(m.find(needle) != std::string::npos);
+  }
+}
+}  // namespace
+
+TEST_CASE("zkey: truncated, wrong magic, wrong curve, corrupt point") {
+  TempDir t;
+  std::string good = cuzk::read_file(fixture("tiny", "circuit.zkey"));
+  auto trunc = t.put("trunc.zkey", good.substr(0, good.size() - 100));
+  expect_error([&] { read_zkey(trunc); }, trunc, "truncated");
+  auto magic = t.put("magic.zkey", "wtns" + good.substr(4));
+  expect_error([&] { read_zkey(magic); }, magic, "wrong magic");
+  auto bn = fixture("tiny-bn128", "circuit.zkey");
+  expect_error([&] { read_zkey(bn); }, bn, "not a BLS12-381 key");
+  // Flip a byte inside the A section's first point: off the curve (or ≥ q).
+  std::string bad = good;
+  bad[bad.size() / 2] ^= 0x5a;
+  auto corrupt = t.put("corrupt.zkey", bad);
+  CHECK_THROWS_AS(read_zkey(corrupt), Error);
+  expect_error([&] { read_zkey(t.put("empty.zkey", "")); }, "empty.zkey", "too short");
+  expect_error([&] { read_zkey((t.p / "missing.zkey").string()); }, "missing.zkey", "cannot open", Error::Kind::Io);
+}
+
+TEST_CASE("witness: wrong circuit, wrong curve, corrupt values") {
+  TempDir t;
+  ProvingKey pk = read_zkey(fixture("main", "circuit.zkey"));
+  auto other = fixture("other", "w0.wtns");
+  expect_error([&] { read_wtns(other, pk.header.n_vars); }, other, "nVars");
+  auto bn = fixture("tiny-bn128", "w0.wtns");
+  expect_error([&] { read_wtns(bn); }, bn, "wrong curve");
+  std::string good = cuzk::read_file(fixture("main", "w0.wtns"));
+  auto trunc = t.put("trunc.wtns", good.substr(0, good.size() - 1));
+  expect_error([&] { read_wtns(trunc); }, trunc, "truncated");
+  std::string big = good;  // last value set to all-ones: not below r
+  for (std::size_t i = big.size() - 32; i < big.size(); ++i) big[i] = char(0xff);
+  auto over = t.put("over.wtns", big);
+  expect_error([&] { read_wtns(over); }, over, "not below r");
+}
+
+TEST_CASE("an unsatisfying witness gives a proof that does not verify") {
+  ProvingKey pk = read_zkey(fixture("main", "circuit.zkey"));
+  Witness w = read_wtns(fixture("main", "w0.wtns"), pk.header.n_vars);
+  w.values[w.values.size() - 1][0] ^= 1;  // an internal wire
+  CpuBackend cpu;
+  Proof p = prove(pk, w.values, Blinding::random(), cpu);
+  CHECK_FALSE(verify(verifying_key(pk), public_signals(pk, w.values), p).ok);
+}
+
+TEST_CASE("JSON: malformed proof, key and public inputs") {
+  TempDir t;
+  auto f = t.put("p.json", "{\"pi_a\": [\"1\", \"2\"");
+  expect_error([&] { read_json_file(f); }, f, "invalid JSON");
+  json p = read_json_file(fixture("tiny", "proof.json"));
+  p["pi_a"][0] = "12x";
+  expect_error([&] { proof_from_json(p, "proof.json"); }, "proof.json", "pi_a[0]");
+  json vk = read_json_file(fixture("tiny-bn128", "verification_key.json"));
+  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "bls12381");
+}
+
+TEST_CASE("atomic output: unwritable folder, no overwrite, no temp file left") {
+  TempDir t;
+  std::string target = (t.p / "out.json").string();
+  cuzk::write_file_atomic(target, "one");
+  expect_error([&] { cuzk::write_file_atomic(target, "two", true); }, target, "not overwritten", Error::Kind::Io);
+  CHECK(cuzk::read_file(target) == "one");
+  std::size_t n = 0;
+  for (auto& e : fs::directory_iterator(t.p)) n += e.path().filename().string() != "out.json";
+  CHECK(n == 0);
+  expect_error([&] { cuzk::write_file_atomic("/nonexistent-dir/x.json", "x"); }, "/nonexistent-dir/x.json",
+               "cannot create", Error::Kind::Io);
+}
