@@ -13,6 +13,7 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/r1cs.hpp"
 #include "cuzk/groth16/verifier.hpp"
+#include "cuzk/setup/setup.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
 #if __has_include("batch_cli.hpp")
@@ -99,6 +100,18 @@ int cmd_export_vkey(const std::string& zkey, const std::string& out) {
   return 0;
 }
 
+int cmd_setup(const std::string& r1cs, const std::string& out, std::optional<std::uint64_t> seed) {
+  g16::R1cs cs = g16::read_r1cs(r1cs);
+  auto tw = seed ? cuzk::setup::ToxicWaste::from_seed(*seed) : cuzk::setup::ToxicWaste::random();
+  cuzk::setup::SetupTimes t;
+  g16::ProvingKey pk = cuzk::setup::generate_key(cs, tw, &t);
+  g16::write_zkey(out, pk);
+  std::printf("setup: %u constraints, nVars %u, nPublic %u, domain 2^%u: lagrange %.3f s, qap %.3f s, G1 %.3f s, G2 %.3f s\n",
+              cs.n_constraints, pk.header.n_vars, pk.header.n_public, pk.header.log_domain, t.lagrange, t.qap, t.g1,
+              t.g2);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,6 +145,15 @@ int main(int argc, char** argv) {
   exp->add_option("--zkey", zk, "Groth16 proving key (.zkey)")->required()->check(CLI::ExistingFile);
   exp->add_option("--out", out, "output verification_key.json")->required();
   exp->callback([&] { rc = cmd_export_vkey(zk, out); });
+
+  std::string su_r1cs, su_out;
+  std::optional<std::uint64_t> su_seed;
+  auto* su = app.add_subcommand(
+      "setup", "TEST/BENCHMARK ONLY: single-party Groth16 key (.zkey, snarkjs layout) for an .r1cs; whoever runs it can forge proofs");
+  su->add_option("--r1cs", su_r1cs, "circuit (.r1cs)")->required()->check(CLI::ExistingFile);
+  su->add_option("--out", su_out, "output .zkey")->required();
+  su->add_option("--seed", su_seed, "derive the toxic waste from this seed (reproducible keys)");
+  su->callback([&] { rc = cmd_setup(su_r1cs, su_out, su_seed); });
 
 #ifdef CUZK_HAVE_BATCH
   add_batch_command(app, rc);

@@ -86,7 +86,8 @@ ProvingKey read_common(const BinFile& f, const std::string& path) {
   return k;
 }
 
-// Counting sort of the coefficients by (matrix, row) so synthesis can run row-parallel.
+}  // namespace
+
 void index_coefficients(ProvingKey& k) {
   const std::size_t n = k.header.domain_size;
   for (auto& rb : k.row_begin) rb.assign(n + 1, 0);
@@ -102,7 +103,6 @@ void index_coefficients(ProvingKey& k) {
   k.coefs = std::move(sorted);
 }
 
-}  // namespace
 
 ProvingKey read_zkey_header(const std::string& path) {
   BinFile f(path, "zkey", 1);

@@ -65,6 +65,14 @@ public:
 // range, or section sizes that disagree with the header.
 ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt = {});
 
+// Sorts pk.coefs by (matrix, row) and fills row_begin (counting sort), so synthesis can
+// run row-parallel. read_zkey calls it; generators that fill coefs call it too.
+void index_coefficients(ProvingKey& pk);
+
+// Writes pk as a snarkjs Groth16 .zkey (atomically). The contributions section is
+// empty (no MPC transcript): such keys are for tests and benchmarks.
+void write_zkey(const std::string& path, const ProvingKey& pk);
+
 // Only the header and IC (cheap; for estimates and for the verification key).
 ProvingKey read_zkey_header(const std::string& path);
 

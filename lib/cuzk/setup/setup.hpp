@@ -1,0 +1,37 @@
+#pragma once
+// Single-party Groth16 key generation in the snarkjs .zkey layout, for TESTS AND
+// BENCHMARKS ONLY: whoever runs it knows the toxic waste (τ, α, β, γ, δ) and can forge
+// proofs. Production keys come from a multi-party ceremony (snarkjs powersoftau + zkey
+// contribute).
+//
+// The key is what snarkjs `zkey new` + contributions would produce for the same
+// secrets (zkey_new.js), computed directly from τ instead of from a powers-of-tau file:
+//   domain n = 2^k ≥ nConstraints + nPublic + 1; L_i(τ) = (τⁿ−1)·ωⁱ / (n·(τ−ωⁱ)) over ffjavascript's ω_n;
+//   the A matrix gets the rows (nConstraints + s, signal s, 1) for s = 0..nPublic;
+//   u_j, v_j, w_j = Σ_i A/B/C[i][j]·L_i(τ);
+//   A_j = u_j·G1, B1_j = v_j·G1, B2_j = v_j·G2, IC_j = (βu_j + αv_j + w_j)/γ·G1 (j ≤ nPublic),
+//   C_j = (βu_j + αv_j + w_j)/δ·G1 (j > nPublic), H_i = L^(2n)_(2i+1)(τ)/δ·G1 (the odd
+//   points of the 2n Lagrange basis: the prover's h lives on the odd 2n-th roots).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "cuzk/groth16/r1cs.hpp"
+#include "cuzk/groth16/zkey.hpp"
+
+namespace cuzk::setup {
+
+struct ToxicWaste {
+  bls12_381::Fr tau, alpha, beta, gamma, delta;
+  static ToxicWaste random();                    // OS CSPRNG
+  static ToxicWaste from_seed(std::uint64_t s);  // reproducible tests
+};
+
+// Seconds spent per phase (for `cuzk-prove setup` reporting).
+struct SetupTimes {
+  double lagrange = 0, qap = 0, g1 = 0, g2 = 0;
+};
+
+groth16::ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times = nullptr);
+
+}  // namespace cuzk::setup
