@@ -1,0 +1,175 @@
+#include "cuzk/groth16/json_io.hpp"
+
+#include "cuzk/ec/encoding.hpp"
+#include "cuzk/ff/mont_io.hpp"
+#include "cuzk/pairing/bls12_381_pairing.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::groth16 {
+
+namespace {
+
+json fq2_json(const bls12_381::Fq2& a) { return json::array({a.c0.to_decimal(), a.c1.to_decimal()}); }
+
+json g1_json(const G1Affine& p) {
+  if (p.inf) return json::array({"0", "1", "0"});
+  return json::array({p.x.to_decimal(), p.y.to_decimal(), "1"});
+}
+json g2_json(const G2Affine& p) {
+  if (p.inf) return json::array({json::array({"0", "0"}), json::array({"1", "0"}), json::array({"0", "0"})});
+  return json::array({fq2_json(p.x), fq2_json(p.y), json::array({"1", "0"})});
+}
+
+struct Ctx {
+  const std::string& file;
+  [[noreturn]] void bad(const std::string& where, const std::string& msg) const {
+    fail(Error::Kind::BadInput, file, where + ": " + msg);
+  }
+  template <class F>
+  F num(const json& j, const std::string& where) const {
+    if (!j.is_string()) bad(where, "expected a decimal string");
+    auto v = ff::field_from_decimal<F>(j.get<std::string>());
+    if (!v) bad(where, "not a canonical decimal number below the field modulus");
+    return *v;
+  }
+  bls12_381::Fq2 fq2(const json& j, const std::string& where) const {
+    if (!j.is_array() || j.size() != 2) bad(where, "expected [c0, c1]");
+    return {num<Fq>(j[0], where + "[0]"), num<Fq>(j[1], where + "[1]")};
+  }
+  G1Affine g1(const json& j, const std::string& where) const {
+    if (!j.is_array() || j.size() != 3) bad(where, "expected [x, y, z]");
+    Fq z = num<Fq>(j[2], where + "[2]");
+    if (z.is_zero()) return G1Affine::infinity();
+    if (!z.is_one()) bad(where, "only affine points (z = 1) are supported");
+    G1Affine p(num<Fq>(j[0], where + "[0]"), num<Fq>(j[1], where + "[1]"));
+    if (!p.on_curve()) bad(where, "point is not on the BLS12-381 G1 curve");
+    return p;
+  }
+  G2Affine g2(const json& j, const std::string& where) const {
+    if (!j.is_array() || j.size() != 3) bad(where, "expected [x, y, z]");
+    auto z = fq2(j[2], where + "[2]");
+    if (z.is_zero()) return G2Affine::infinity();
+    if (!z.is_one()) bad(where, "only affine points (z = [1, 0]) are supported");
+    G2Affine p(fq2(j[0], where + "[0]"), fq2(j[1], where + "[1]"));
+    if (!p.on_curve()) bad(where, "point is not on the BLS12-381 G2 curve");
+    return p;
+  }
+  const json& field(const json& j, const char* k) const {
+    if (!j.is_object() || !j.contains(k)) bad(k, "missing");
+    return j.at(k);
+  }
+};
+
+}  // namespace
+
+json proof_to_json(const Proof& p) {
+  json j;
+  j["pi_a"] = g1_json(p.a);
+  j["pi_b"] = g2_json(p.b);
+  j["pi_c"] = g1_json(p.c);
+  j["protocol"] = "groth16";
+  j["curve"] = "bls12381";
+  return j;
+}
+
+json public_to_json(const std::vector<Scalar>& pub) {
+  json j = json::array();
+  for (auto& s : pub) j.push_back(ff::limbs_to_decimal<4>(s));
+  return j;
+}
+
+json vkey_to_json(const VerifyingKey& vk) {
+  json j;
+  j["protocol"] = "groth16";
+  j["curve"] = "bls12381";
+  j["nPublic"] = vk.n_public;
+  j["vk_alpha_1"] = g1_json(vk.alpha1);
+  j["vk_beta_2"] = g2_json(vk.beta2);
+  j["vk_gamma_2"] = g2_json(vk.gamma2);
+  j["vk_delta_2"] = g2_json(vk.delta2);
+  auto e = bls12_381::pairing(vk.alpha1, vk.beta2);
+  json ab = json::array();
+  for (const auto* c6 : {&e.c0, &e.c1}) {
+    json a6 = json::array();
+    for (const auto* c2 : {&c6->c0, &c6->c1, &c6->c2}) a6.push_back(fq2_json(*c2));
+    ab.push_back(a6);
+  }
+  j["vk_alphabeta_12"] = ab;
+  json ic = json::array();
+  for (auto& p : vk.ic) ic.push_back(g1_json(p));
+  j["IC"] = ic;
+  return j;
+}
+
+Proof proof_from_json(const json& j, const std::string& file) {
+  Ctx c{file};
+  if (j.contains("protocol") && j["protocol"] != "groth16") c.bad("protocol", "not a groth16 proof");
+  if (j.contains("curve") && j["curve"] != "bls12381") c.bad("curve", "not a bls12381 proof");
+  return {c.g1(c.field(j, "pi_a"), "pi_a"), c.g2(c.field(j, "pi_b"), "pi_b"), c.g1(c.field(j, "pi_c"), "pi_c")};
+}
+
+std::vector<Scalar> public_from_json(const json& j, const std::string& file) {
+  Ctx c{file};
+  if (!j.is_array()) c.bad("public", "expected an array of decimal strings");
+  std::vector<Scalar> out;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    std::string where = "public[" + std::to_string(i) + "]";
+    if (!j[i].is_string()) c.bad(where, "expected a decimal string");
+    auto v = ff::limbs_from_decimal<4>(j[i].get<std::string>());
+    if (!v) c.bad(where, "not a decimal number of at most 256 bits");
+    out.push_back(*v);  // values ≥ r are kept: verify() rejects them as snarkjs does
+  }
+  return out;
+}
+
+VerifyingKey vkey_from_json(const json& j, const std::string& file) {
+  Ctx c{file};
+  if (c.field(j, "protocol") != "groth16") c.bad("protocol", "not a groth16 verification key");
+  if (c.field(j, "curve") != "bls12381") c.bad("curve", "not a bls12381 key (this build proves over BLS12-381)");
+  VerifyingKey vk;
+  const json& np = c.field(j, "nPublic");
+  if (!np.is_number_unsigned()) c.bad("nPublic", "expected a non-negative integer");
+  vk.n_public = np.get<std::uint32_t>();
+  vk.alpha1 = c.g1(c.field(j, "vk_alpha_1"), "vk_alpha_1");
+  vk.beta2 = c.g2(c.field(j, "vk_beta_2"), "vk_beta_2");
+  vk.gamma2 = c.g2(c.field(j, "vk_gamma_2"), "vk_gamma_2");
+  vk.delta2 = c.g2(c.field(j, "vk_delta_2"), "vk_delta_2");
+  const json& ic = c.field(j, "IC");
+  if (!ic.is_array() || ic.size() != vk.n_public + 1) c.bad("IC", "expected nPublic + 1 points");
+  for (std::size_t i = 0; i < ic.size(); ++i) vk.ic.push_back(c.g1(ic[i], "IC[" + std::to_string(i) + "]"));
+  return vk;
+}
+
+json read_json_file(const std::string& path) {
+  std::string s = read_file(path);
+  try {
+    return json::parse(s);
+  } catch (const json::parse_error& e) {
+    fail(Error::Kind::BadInput, path, std::string("invalid JSON: ") + e.what());
+  }
+}
+
+std::string dump_snarkjs(const json& j) { return j.dump(1); }  // no trailing newline, as snarkjs
+
+void write_json_file(const std::string& path, const json& j, bool no_overwrite) {
+  write_file_atomic(path, dump_snarkjs(j), no_overwrite);
+}
+
+std::vector<std::uint8_t> proof_to_bytes(const Proof& p) {
+  std::vector<std::uint8_t> out(192);
+  ec::g1_compress(p.a, out.data());
+  ec::g2_compress(p.b, out.data() + 48);
+  ec::g1_compress(p.c, out.data() + 144);
+  return out;
+}
+
+Proof proof_from_bytes(const std::uint8_t* b, const std::string& file) {
+  try {
+    return {ec::g1_decompress(b), ec::g2_decompress(b + 48), ec::g1_decompress(b + 144)};
+  } catch (const Error& e) {
+    fail(Error::Kind::BadInput, file, std::string("invalid compressed proof: ") + e.what());
+  }
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,29 @@
+#include "cuzk/groth16/verifier.hpp"
+
+#include "cuzk/pairing/bls12_381_pairing.hpp"
+
+namespace cuzk::groth16 {
+
+VerifyingKey verifying_key(const ProvingKey& pk) {
+  const auto& h = pk.header;
+  return {h.n_public, h.alpha1, h.beta2, h.gamma2, h.delta2, pk.ic};
+}
+
+VerifyResult verify(const VerifyingKey& vk, const std::vector<Scalar>& pub, const Proof& p) {
+  auto no = [](std::string why) { return VerifyResult{false, std::move(why)}; };
+  if (pub.size() != vk.n_public || vk.ic.size() != vk.n_public + 1)
+    return no("expected " + std::to_string(vk.n_public) + " public inputs, got " + std::to_string(pub.size()));
+  for (std::size_t i = 0; i < pub.size(); ++i)
+    if (!Fr::is_canonical(pub[i])) return no("public input " + std::to_string(i) + " is not below r");
+  if (!p.a.on_curve() || !p.c.on_curve() || !p.b.on_curve()) return no("a proof point is not on its curve");
+  if (!bls12_381::in_subgroup(p.a) || !bls12_381::in_subgroup(p.b) || !bls12_381::in_subgroup(p.c))
+    return no("a proof point is not in the prime-order subgroup");
+  G1 x = G1::from_affine(vk.ic[0]);
+  for (std::size_t i = 0; i < pub.size(); ++i) x += G1::from_affine(vk.ic[i + 1]).mul(pub[i]);
+  const G1Affine ps[4] = {-p.a, vk.alpha1, x.to_affine(), p.c};
+  const G2Affine qs[4] = {p.b, vk.beta2, vk.gamma2, vk.delta2};
+  if (!bls12_381::pairing_product_is_one(ps, qs)) return no("the pairing check failed");
+  return {true, {}};
+}
+
+}  // namespace cuzk::groth16
