@@ -1,0 +1,96 @@
+#include "cuzk/pipeline/config.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::pipeline {
+
+std::string BatchConfig::events_file() const { return events_path.empty() ? out_dir + "/events.jsonl" : events_path; }
+
+nlohmann::ordered_json BatchConfig::to_json() const {
+  nlohmann::ordered_json j;
+  j["backend"] = backend;
+  j["out"] = out_dir;
+  j["events"] = events_file();
+  j["synth_workers"] = synth_workers;
+  j["max_inflight"] = max_inflight;
+  j["max_inflight_source"] = max_inflight_source;
+  j["mem_budget"] = mem_budget;
+  j["mem_budget_source"] = mem_budget_source;
+  j["queue_depth"] = bounded_queue ? nlohmann::ordered_json(queue_depth) : nlohmann::ordered_json(nullptr);
+  j["queue_depth_source"] = queue_depth_source;
+  j["hold_permit"] = hold_permit;
+  j["bounded_queue"] = bounded_queue;
+  j["early_free"] = early_free;
+  j["devices"] = devices;
+  j["workers_per_device"] = workers_per_device;
+  j["write_workers"] = write_workers;
+  j["verify"] = verify;
+  j["resume"] = resume;
+  j["seed"] = seed ? nlohmann::ordered_json(*seed) : nlohmann::ordered_json(nullptr);
+  j["mem_interval"] = mem_interval;
+  return j;
+}
+
+std::uint64_t mem_available() {
+  std::ifstream in("/proc/meminfo");
+  std::string key, unit;
+  std::uint64_t v = 0;
+  while (in >> key >> v) {
+    std::getline(in, unit);
+    if (key == "MemAvailable:") return v * 1024;
+  }
+  return 0;
+}
+
+std::uint64_t parse_bytes(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) ++i;
+  if (i == 0) fail(Error::Kind::BadInput, "", "bad byte count \"" + s + "\" (expected e.g. 8000000000, 8G, 512M)");
+  double v = std::stod(s.substr(0, i));
+  std::string u = s.substr(i);
+  for (auto& ch : u) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  double m = 1;
+  if (u.empty() || u == "b") m = 1;
+  else if (u == "k" || u == "kb" || u == "kib") m = 1024.0;
+  else if (u == "m" || u == "mb" || u == "mib") m = 1024.0 * 1024;
+  else if (u == "g" || u == "gb" || u == "gib") m = 1024.0 * 1024 * 1024;
+  else if (u == "t" || u == "tb" || u == "tib") m = 1024.0 * 1024 * 1024 * 1024;
+  else fail(Error::Kind::BadInput, "", "bad byte unit in \"" + s + "\" (use K, M, G or T)");
+  return std::uint64_t(std::llround(v * m));
+}
+
+void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers) {
+  if (c.synth_workers == 0) c.synth_workers = 1;
+  if (c.workers_per_device == 0) c.workers_per_device = 1;
+  if (c.write_workers == 0) c.write_workers = 1;
+  if (c.mem_budget == 0) {
+    std::uint64_t avail = mem_available();
+    if (avail == 0) avail = std::uint64_t(4) << 30;
+    c.mem_budget = std::uint64_t(double(avail) * c.mem_budget_fraction);
+    c.mem_budget_source = "auto: " + std::to_string(c.mem_budget_fraction) + " x MemAvailable " + std::to_string(avail);
+  } else if (c.mem_budget_source.empty()) {
+    c.mem_budget_source = "given";
+  }
+  footprint = std::max<std::uint64_t>(footprint, 1);
+  std::uint64_t fit = c.mem_budget > key_bytes ? (c.mem_budget - key_bytes) / footprint : 0;
+  fit = std::max<std::uint64_t>(fit, 1);
+  if (c.max_inflight == 0) {
+    c.max_inflight = unsigned(std::min<std::uint64_t>(c.synth_workers + gpu_workers + 1, fit));
+    c.max_inflight_source = "auto: min(synth_workers + gpu_workers + 1, budget fit " + std::to_string(fit) + ")";
+  } else if (c.max_inflight_source.empty()) {
+    c.max_inflight_source = "given";
+  }
+  if (c.queue_depth == 0) {
+    c.queue_depth = unsigned(std::max<std::uint64_t>(std::max(gpu_workers, 1u), std::min<std::uint64_t>(fit, 32)));
+    c.queue_depth_source = "auto: max(gpu_workers, min(budget fit " + std::to_string(fit) + ", 32))";
+  } else if (c.queue_depth_source.empty()) {
+    c.queue_depth_source = "given";
+  }
+}
+
+}  // namespace cuzk::pipeline

@@ -1,0 +1,57 @@
+#pragma once
+// The configuration of one `cuzk-prove batch` run. Units are in the names' comments;
+// "auto" values are 0 here and resolved by resolve() before the run starts, so the
+// run_start event records what was actually used.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cuzk::pipeline {
+
+enum class Progress { Auto, On, Off };
+
+struct BatchConfig {
+  std::string out_dir = "out";      // DIR: DIR/<sector>/p<i>.{proof,public}.json, DIR/<sector>.proof
+  std::string events_path;          // JSON lines; "" = DIR/events.jsonl
+  unsigned synth_workers = 2;       // synthesis node concurrency (partitions synthesised at once)
+  unsigned max_inflight = 0;        // partition permits (admitted, not yet past the GPU stage); 0 = auto
+  std::uint64_t mem_budget = 0;     // bytes reservable for keys + partitions; 0 = auto
+  double mem_budget_fraction = 0.8; // auto budget = this fraction of MemAvailable (/proc/meminfo)
+  unsigned queue_depth = 0;         // synthesis → GPU hand-off capacity (partitions); 0 = auto
+  // The three memory interventions (all on by default; off only to compare runs):
+  bool hold_permit = true;    // 1. permit/bytes held until the GPU stage is done (off: released at synthesis end)
+  bool bounded_queue = true;  // 2. hand-off bounded by queue_depth (off: unbounded)
+  bool early_free = true;     // 3. a/b/c freed as soon as the backend no longer needs them
+  std::string backend = "auto";    // auto | cpu | cuda
+  std::vector<int> devices;        // device indices; empty = all visible
+  unsigned workers_per_device = 2; // GPU-node concurrency per device
+  unsigned write_workers = 2;      // assemble/verify/write concurrency
+  bool verify = false;             // verify each proof before writing it
+  bool resume = false;             // skip partitions whose valid proof already exists
+  std::optional<std::uint64_t> seed;  // TEST ONLY: reproducible blinding
+  Progress progress = Progress::Auto;
+  double mem_interval = 0.1;       // seconds between `mem` samples
+  std::string mem_budget_source;   // how mem_budget was chosen (for run_start)
+  std::string queue_depth_source;  // how queue_depth was chosen
+  std::string max_inflight_source;
+
+  std::string events_file() const;
+  nlohmann::ordered_json to_json() const;
+};
+
+// Resolves the auto values given the largest per-partition estimate (bytes), the largest
+// key estimate (bytes) and the total number of GPU workers. Auto rules:
+//   mem_budget   = mem_budget_fraction × MemAvailable
+//   max_inflight = min(synth_workers + gpu_workers + 1, fit) with fit = (budget − key) / footprint
+//   queue_depth  = max(gpu_workers, min(fit, 32))   (cuzk's max(lookahead, min(budget/est, 32)))
+void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers);
+
+// "123", "8G", "512MiB", "1.5g" → bytes (K/M/G/T binary multiples). Throws Error(BadInput).
+std::uint64_t parse_bytes(const std::string& s);
+
+// MemAvailable from /proc/meminfo in bytes (0 when unknown).
+std::uint64_t mem_available();
+
+}  // namespace cuzk::pipeline

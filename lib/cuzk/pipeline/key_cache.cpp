@@ -1,0 +1,105 @@
+#include "cuzk/pipeline/key_cache.hpp"
+
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::pipeline {
+
+KeyCache::~KeyCache() {
+  std::lock_guard<std::mutex> lk(m_);
+  for (auto& [p, e] : keys_) drop_locked(e);
+}
+
+void KeyCache::expect(const std::string& path, std::uint64_t bytes, unsigned partitions) {
+  std::lock_guard<std::mutex> lk(m_);
+  auto& e = keys_[path];
+  e.bytes = std::max(e.bytes, bytes);
+  e.future += partitions;
+}
+
+void KeyCache::drop_locked(Entry& e) {
+  e.key = {};
+  if (e.charged) {
+    lim_.release(e.bytes, false);
+    e.charged = false;
+  }
+}
+
+void KeyCache::forget(const std::string& path) {
+  std::lock_guard<std::mutex> lk(m_);
+  auto& e = keys_.at(path);
+  if (e.future) --e.future;
+  if (e.future == 0 && e.admitted == 0) drop_locked(e);
+}
+
+void KeyCache::admit(const std::string& path) {
+  std::uint64_t need = 0;
+  {
+    std::lock_guard<std::mutex> lk(m_);
+    auto& e = keys_.at(path);
+    if (e.future) --e.future;
+    ++e.admitted;  // pinned: evict_one() leaves it alone from here on
+    if (!e.charged) {
+      e.charged = true;  // claimed by this call; the bytes follow below
+      need = e.bytes;
+    }
+  }
+  if (need) {
+    try {
+      lim_.acquire(need, false, [this] { return evict_one(); });
+    } catch (...) {
+      std::lock_guard<std::mutex> lk(m_);
+      auto& e = keys_.at(path);
+      e.charged = false;
+      --e.admitted;
+      throw;
+    }
+  }
+}
+
+KeyCache::KeyPtr KeyCache::get(const std::string& path) {
+  std::shared_future<KeyPtr> f;
+  std::promise<KeyPtr> mine;
+  bool loader = false;
+  {
+    std::lock_guard<std::mutex> lk(m_);
+    auto& e = keys_.at(path);
+    if (!e.key.valid()) {
+      e.key = mine.get_future().share();
+      loader = true;
+      ++loads_;
+    }
+    f = e.key;
+  }
+  if (loader) {
+    try {
+      mine.set_value(std::make_shared<const groth16::ProvingKey>(groth16::read_zkey(path, opt_)));
+    } catch (...) {
+      mine.set_exception(std::current_exception());
+    }
+  }
+  return f.get();
+}
+
+void KeyCache::release(const std::string& path) {
+  std::lock_guard<std::mutex> lk(m_);
+  auto& e = keys_.at(path);
+  if (e.admitted) --e.admitted;
+  if (e.admitted == 0 && e.future == 0) drop_locked(e);
+}
+
+bool KeyCache::evict_one() {
+  std::lock_guard<std::mutex> lk(m_);
+  for (auto& [p, e] : keys_)
+    if (e.charged && e.admitted == 0) {
+      drop_locked(e);
+      return true;
+    }
+  return false;
+}
+
+std::size_t KeyCache::loads() const {
+  std::lock_guard<std::mutex> lk(m_);
+  return loads_;
+}
+
+}  // namespace cuzk::pipeline

@@ -1,0 +1,60 @@
+#pragma once
+// Proving keys shared by the partitions that use them. A key is loaded once (by the
+// first synthesis worker that needs it; the others wait for the same load), stays
+// resident while an admitted partition uses it or a later partition of the batch will,
+// and is charged to the memory budget from its first admission until it is dropped.
+// When the dispatcher needs bytes that only an idle key holds (no admitted partition
+// uses it, though a later one will), that key is evicted and reloaded when needed again.
+#include <cstdint>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "cuzk/groth16/zkey.hpp"
+#include "cuzk/pipeline/memory_limiter.hpp"
+
+namespace cuzk::pipeline {
+
+class KeyCache {
+public:
+  using KeyPtr = std::shared_ptr<const groth16::ProvingKey>;
+
+  explicit KeyCache(MemoryLimiter& lim, groth16::ZkeyOptions opt = {}) : lim_(lim), opt_(opt) {}
+  ~KeyCache();
+
+  // Before the run: `partitions` partitions will use the key at `path` (estimate bytes).
+  void expect(const std::string& path, std::uint64_t bytes, unsigned partitions);
+  // A partition that was expected will not be admitted (skipped or failed before admission).
+  void forget(const std::string& path);
+  // Dispatcher: one partition of `path` is admitted: charges the key to the budget if it is
+  // not charged (may block, may evict idle keys) and pins it until release().
+  void admit(const std::string& path);
+  // The key, loading it on first use (thread-safe). Rethrows the load's error.
+  KeyPtr get(const std::string& path);
+  // The admitted partition no longer needs the key.
+  void release(const std::string& path);
+  // Drops one idle charged key (no admitted user); true if it freed anything.
+  bool evict_one();
+
+  std::size_t loads() const;  // keys loaded so far (reloads count)
+
+private:
+  struct Entry {
+    std::uint64_t bytes = 0;
+    unsigned future = 0;    // expected partitions not yet admitted
+    unsigned admitted = 0;  // admitted partitions that have not released
+    bool charged = false;
+    std::shared_future<KeyPtr> key;  // valid once a load started
+  };
+  void drop_locked(Entry& e);
+
+  MemoryLimiter& lim_;
+  groth16::ZkeyOptions opt_;
+  mutable std::mutex m_;
+  std::map<std::string, Entry> keys_;
+  std::size_t loads_ = 0;
+};
+
+}  // namespace cuzk::pipeline

@@ -1,0 +1,74 @@
+#include "cuzk/pipeline/sector.hpp"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::pipeline {
+
+namespace fs = std::filesystem;
+
+bool valid_sector_id(const std::string& id) {
+  if (id.empty() || id.size() > 128 || id == "." || id == "..") return false;
+  for (char ch : id) {
+    bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
+              ch == '_' || ch == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+namespace {
+
+std::string resolve(const fs::path& base, const std::string& p) {
+  fs::path q(p);
+  return (q.is_absolute() ? q : base / q).lexically_normal().string();
+}
+
+const nlohmann::json& field(const nlohmann::json& j, const char* name, const std::string& file, const char* where) {
+  auto it = j.find(name);
+  if (it == j.end()) fail(Error::Kind::BadInput, file, std::string(where) + ": missing field \"" + name + "\"");
+  return *it;
+}
+
+std::string string_field(const nlohmann::json& j, const char* name, const std::string& file, const char* where) {
+  const auto& v = field(j, name, file, where);
+  if (!v.is_string() || v.get_ref<const std::string&>().empty())
+    fail(Error::Kind::BadInput, file, std::string(where) + ": \"" + name + "\" must be a non-empty string");
+  return v.get<std::string>();
+}
+
+}  // namespace
+
+SectorSpec parse_sector(const std::string& text, const std::string& path) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    fail(Error::Kind::BadInput, path, std::string("not valid JSON: ") + e.what());
+  }
+  if (!j.is_object()) fail(Error::Kind::BadInput, path, "a sector file must be a JSON object");
+  SectorSpec s;
+  s.file = path;
+  fs::path base = fs::path(path).parent_path();
+  s.id = string_field(j, "sector", path, "sector file");
+  if (!valid_sector_id(s.id))
+    fail(Error::Kind::BadInput, path,
+         "\"sector\": \"" + s.id + "\" is not a valid id (1..128 characters of A-Z a-z 0-9 . _ -; it names files)");
+  s.zkey = resolve(base, string_field(j, "zkey", path, "sector file"));
+  const auto& parts = field(j, "partitions", path, "sector file");
+  if (!parts.is_array() || parts.empty())
+    fail(Error::Kind::BadInput, path, "\"partitions\" must be a non-empty array");
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    std::string where = "partitions[" + std::to_string(i) + "]";
+    if (!parts[i].is_object()) fail(Error::Kind::BadInput, path, where + " must be an object {\"witness\": PATH}");
+    s.witnesses.push_back(resolve(base, string_field(parts[i], "witness", path, where.c_str())));
+  }
+  return s;
+}
+
+SectorSpec read_sector_file(const std::string& path) { return parse_sector(read_file(path), path); }
+
+}  // namespace cuzk::pipeline
