@@ -1,0 +1,101 @@
+#include "backends.hpp"
+
+#include <algorithm>
+
+#include "cuzk/util/error.hpp"
+
+#if defined(CUZK_HAVE_CUDA) && __has_include("cuzk/cuda/groth16_backend.hpp")
+#define CUZK_BATCH_CUDA 1
+#include <cuda_runtime.h>
+
+#include "cuzk/cuda/context.hpp"
+#include "cuzk/cuda/groth16_backend.hpp"
+#endif
+
+using cuzk::Error;
+using cuzk::pipeline::Device;
+
+bool cuda_backend_built() {
+#ifdef CUZK_BATCH_CUDA
+  return true;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+std::vector<Device> cpu_devices(const std::vector<int>& devices) {
+  std::vector<int> idx = devices.empty() ? std::vector<int>{0} : devices;
+  std::vector<Device> out;
+  auto cpu = std::make_shared<cuzk::groth16::CpuBackend>();  // stateless: shared
+  for (int i : idx) {
+    Device d;
+    d.index = i;
+    d.name = "cpu";
+    d.backend = cpu;
+    d.self_locking = false;  // the pipeline holds a per-device mutex around compute()
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+#ifdef CUZK_BATCH_CUDA
+std::vector<Device> cuda_devices(const std::vector<int>& devices) {
+  const int n = cuzk::cuda::device_count();
+  if (n <= 0) cuzk::fail(Error::Kind::BadInput, "", "--backend cuda: no CUDA device is visible");
+  std::vector<int> idx = devices;
+  if (idx.empty())
+    for (int i = 0; i < n; ++i) idx.push_back(i);
+  std::vector<Device> out;
+  for (int i : idx) {
+    if (i < 0 || i >= n)
+      cuzk::fail(Error::Kind::BadInput, "", "--devices: no CUDA device " + std::to_string(i) + " (" +
+                                                std::to_string(n) + " visible)");
+    cudaDeviceProp prop{};
+    cudaGetDeviceProperties(&prop, i);
+    Device d;
+    d.index = i;
+    d.name = prop.name;
+    d.memory = prop.totalGlobalMem;
+    d.is_gpu = true;
+    d.self_locking = true;  // mutex around its device work only, lock_wait reported
+    d.backend = std::make_shared<cuzk::cuda::CudaBackend>(i);  // explicit device index per worker
+    d.used_memory = [i] {
+      std::size_t free_b = 0, total_b = 0;
+      int prev = 0;
+      cudaGetDevice(&prev);
+      cudaSetDevice(i);
+      cudaMemGetInfo(&free_b, &total_b);
+      cudaSetDevice(prev);
+      return std::uint64_t(total_b - free_b);
+    };
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+#endif
+
+}  // namespace
+
+std::vector<Device> make_devices(const std::string& backend, const std::vector<int>& devices) {
+  if (std::any_of(devices.begin(), devices.end(), [](int i) { return i < 0; }))
+    cuzk::fail(Error::Kind::BadInput, "", "--devices: indices must be >= 0");
+  if (backend == "cpu") return cpu_devices(devices);
+  if (backend == "cuda") {
+#ifdef CUZK_BATCH_CUDA
+    return cuda_devices(devices);
+#else
+    cuzk::fail(Error::Kind::BadInput, "",
+               "--backend cuda: this cuzk-prove was built without the CUDA backend (configure with CUZK_CUDA=ON "
+               "on a machine with nvcc)");
+#endif
+  }
+  if (backend == "auto") {
+#ifdef CUZK_BATCH_CUDA
+    if (cuzk::cuda::device_count() > 0) return cuda_devices(devices);
+#endif
+    return cpu_devices(devices);
+  }
+  cuzk::fail(Error::Kind::BadInput, "", "--backend: unknown backend \"" + backend + "\" (auto, cpu or cuda)");
+}

@@ -1,0 +1,297 @@
+// run_batch: reads the sector files, resolves the configuration, writes run_start, then
+// dispatches partitions in (seq, partition) order into the graph (graph.cpp) while a
+// sampler thread writes `mem` events and the progress bar.
+#include "cuzk/pipeline/batch.hpp"
+
+#include <tbb/global_control.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "cuzk/pipeline/batch_impl.hpp"
+#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/progress.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::pipeline {
+
+using namespace detail;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Reads every sector file and its key header up front: the estimates resolve `auto`
+// settings before run_start, and bad files are known before any proving starts.
+std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::string>& files) {
+  std::vector<std::unique_ptr<SectorState>> out;
+  std::set<std::string> ids;
+  std::map<std::string, std::shared_ptr<groth16::ProvingKey>> headers;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    auto s = std::make_unique<SectorState>();
+    s->seq = unsigned(i);
+    s->file = files[i];
+    try {
+      s->spec = read_sector_file(files[i]);
+      if (!ids.insert(s->spec.id).second)
+        fail(Error::Kind::BadInput, files[i], "sector \"" + s->spec.id + "\" appears twice in this batch");
+      auto& h = headers[s->spec.zkey];
+      if (!h) h = std::make_shared<groth16::ProvingKey>(groth16::read_zkey_header(s->spec.zkey));
+      s->header = *h;
+      s->vk = groth16::verifying_key(s->header);
+      s->footprint = groth16::ProvingKey::partition_bytes(h->header.n_vars, h->header.domain_size);
+      s->key_bytes = fs::file_size(s->spec.zkey);
+    } catch (const std::exception& e) {
+      s->error = std::string(e.what()) + " (sector file " + files[i] + ")";
+      if (s->spec.id.empty() || s->error.find("appears twice") != std::string::npos) s->spec.id.clear();
+    }
+    s->proofs.resize(s->spec.witnesses.size());
+    s->remaining = unsigned(s->spec.witnesses.size());
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+ojson gpus_json(const std::vector<Device>& devs) {
+  ojson a = ojson::array();
+  for (const auto& d : devs)
+    if (d.is_gpu) a.push_back({{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
+  return a;
+}
+
+class Sampler {
+public:
+  Sampler(Batch& b, ProgressBar& bar) : b_(b), bar_(bar) {
+    th_ = std::thread([this] { loop(); });
+  }
+  ~Sampler() { stop(); }
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lk(m_);
+      if (stop_) return;
+      stop_ = true;
+    }
+    cv_.notify_all();
+    th_.join();
+    sample();
+  }
+  std::uint64_t peak() const { return peak_; }
+
+private:
+  void sample() {
+    ojson f;
+    std::uint64_t rss = current_rss();
+    peak_ = std::max(peak_, rss);
+    f["rss"] = rss;
+    bool gpu = false;
+    std::uint64_t used = 0;
+    for (const auto& d : b_.devices)
+      if (d.is_gpu && d.used_memory) {
+        gpu = true;
+        used += d.used_memory();
+      }
+    if (gpu) f["gpu_used"] = used;
+    f["inflight"] = b_.lim.inflight();
+    f["reserved"] = b_.lim.reserved();
+    b_.ev.emit("mem", f);
+    bar_.update(b_.proofs, b_.skipped, b_.failures, b_.ev.now());
+  }
+  void loop() {
+    std::unique_lock<std::mutex> lk(m_);
+    auto next = std::chrono::steady_clock::now();
+    const auto dt = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(b_.cfg.mem_interval));
+    while (!stop_) {
+      lk.unlock();
+      sample();
+      lk.lock();
+      next += dt;
+      cv_.wait_until(lk, next, [&] { return stop_; });
+    }
+  }
+  Batch& b_;
+  ProgressBar& bar_;
+  std::uint64_t peak_ = 0;
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool stop_ = false;
+  std::thread th_;
+};
+
+}  // namespace
+
+BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, std::vector<Device> devices,
+                      const RunInfo& info) {
+  const auto start = EventWriter::Clock::now();
+  if (devices.empty()) fail(Error::Kind::BadInput, "", "no device to prove on");
+  auto sectors = read_sectors(files);
+
+  std::uint64_t footprint = 1, key_bytes = 0;
+  unsigned total = 0;
+  for (auto& s : sectors)
+    if (s->error.empty()) {
+      footprint = std::max(footprint, s->footprint);
+      key_bytes = std::max(key_bytes, s->key_bytes);
+      total += unsigned(s->spec.witnesses.size());
+    }
+  const unsigned cpus = cpu_count();
+  const unsigned gpu_workers = unsigned(devices.size()) * std::max(1u, cfg.workers_per_device);
+  resolve(cfg, footprint, key_bytes, gpu_workers);
+  cfg.devices.clear();
+  for (auto& d : devices) cfg.devices.push_back(d.index);
+
+  std::error_code ec;
+  fs::create_directories(cfg.out_dir, ec);
+  if (!fs::is_directory(cfg.out_dir)) fail(Error::Kind::Io, cfg.out_dir, "cannot create the output folder");
+  remove_stale_temp_files(cfg.out_dir);
+  for (auto& s : sectors)
+    if (s->error.empty()) {
+      fs::create_directories(sector_dir(cfg.out_dir, s->spec.id), ec);
+      remove_stale_temp_files(sector_dir(cfg.out_dir, s->spec.id));
+    }
+  EventWriter ev(cfg.events_file(), start);
+  {
+    ojson f;
+    f["schema"] = EVENTS_SCHEMA;
+    f["version"] = CUZK_VERSION;
+    f["git"] = info.git.empty() ? ojson(nullptr) : ojson(info.git);
+    f["host"] = host_name();
+    f["cpus"] = cpus;
+    f["gpus"] = gpus_json(devices);
+    f["config"] = cfg.to_json();
+    f["argv"] = info.argv;
+    f["sectors"] = sectors.size();
+    f["partitions"] = total;
+    f["footprint"] = footprint;
+    f["key_bytes"] = key_bytes;
+    ev.emit("run_start", f);
+  }
+
+  // Enough TBB threads for the graph's (partly blocking) workers plus the CPU arena.
+  tbb::global_control gc(tbb::global_control::max_allowed_parallelism,
+                         std::max<std::size_t>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism),
+                                               cpus + cfg.synth_workers + gpu_workers + cfg.write_workers + 2));
+  MemoryLimiter lim(cfg.mem_budget, cfg.max_inflight);
+  KeyCache keys(lim);
+  for (auto& s : sectors)
+    if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.witnesses.size()));
+
+  bool tty = cfg.progress == Progress::On || (cfg.progress == Progress::Auto && ProgressBar::stderr_is_tty());
+  ProgressBar bar(tty, total);
+  BatchResult res;
+  {
+    Batch b(cfg, std::move(devices), ev, lim, keys, cpus);
+    b.build_graph();
+    Sampler sampler(b, bar);
+
+    auto start_sector = [&](SectorState& s) {
+      if (s.started) return;
+      s.started = true;
+      ev.emit("sector_start", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
+                               {"seq", s.seq},
+                               {"partitions", s.spec.witnesses.size()}});
+    };
+
+    for (auto& sp : sectors) {
+      SectorState& s = *sp;
+      if (!s.error.empty()) {
+        start_sector(s);
+        b.emit_error(s, std::nullopt, s.error);
+        ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
+                               {"seq", s.seq},
+                               {"partitions", s.spec.witnesses.size()},
+                               {"status", "failed"}});
+        b.sectors_failed++;
+        continue;
+      }
+      const std::uint64_t need = s.key_bytes + s.footprint;
+      const bool never_fits = need > cfg.mem_budget;
+      for (unsigned i = 0; i < s.spec.witnesses.size(); ++i) {
+        start_sector(s);
+        std::string problem;
+        bool overwrite = false;
+        if (never_fits) {
+          problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
+                    std::to_string(s.footprint) + ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
+                    " bytes: it can never be admitted";
+        } else if (cfg.resume) {
+          Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk);
+          if (e.state == Existing::State::Valid) {
+            ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
+                             {"reason", "resume: a valid proof exists"}});
+            keys.forget(s.spec.zkey);
+            b.partition_done(s, i, e.proof, true);
+            continue;
+          }
+          if (e.state == Existing::State::Invalid) {
+            ev.emit("redo", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq}, {"reason", e.reason}});
+            overwrite = true;
+          }
+        } else if (partition_outputs_exist(cfg.out_dir, s.spec.id, i)) {
+          problem = proof_json_path(cfg.out_dir, s.spec.id, i) +
+                    " already exists: not overwritten (pass --resume to keep finished proofs, or use another --out)";
+        }
+        if (problem.empty()) {
+          auto j = std::make_shared<Job>();
+          j->b = &b;
+          j->s = &s;
+          j->part = i;
+          j->witness = s.spec.witnesses[i];
+          j->overwrite = overwrite;
+          try {
+            keys.admit(s.spec.zkey);  // may wait for (or evict) key memory
+            j->holds_key = true;
+            lim.acquire(s.footprint, true, [&] { return keys.evict_one(); });
+            j->holds_permit = true;
+          } catch (const std::exception& e) {
+            problem = e.what();
+          }
+          if (problem.empty()) {
+            b.submit(j);
+            continue;
+          }
+          j->fail(problem);
+          b.emit_error(s, i, problem);
+          j.reset();  // releases the key pin
+          b.partition_done(s, i, std::nullopt, false);
+          continue;
+        }
+        keys.forget(s.spec.zkey);
+        b.emit_error(s, i, problem);
+        b.partition_done(s, i, std::nullopt, false);
+      }
+    }
+    b.wait();
+    sampler.stop();
+    res.proofs = b.proofs;
+    res.skipped = b.skipped;
+    res.failures = b.failures;
+    res.sectors_ok = b.sectors_ok;
+    res.sectors_failed = b.sectors_failed;
+    res.sectors_skipped = b.sectors_skipped;
+    res.peak_rss = std::max(sampler.peak(), peak_rss());
+  }
+  res.wall = ev.now();
+  bar.finish(res.proofs, res.skipped, res.failures, res.wall);
+  ojson f;
+  f["proofs"] = res.proofs;
+  f["failures"] = res.failures;
+  f["skipped"] = res.skipped;
+  f["sectors_ok"] = res.sectors_ok;
+  f["sectors_failed"] = res.sectors_failed;
+  f["sectors_skipped"] = res.sectors_skipped;
+  f["wall"] = round_us(res.wall);
+  f["s_per_proof"] = res.proofs ? round_us(res.wall / res.proofs) : 0.0;
+  f["peak_rss"] = res.peak_rss;
+  f["peak_reserved"] = lim.peak_reserved();
+  f["peak_inflight"] = lim.peak_inflight();
+  f["key_loads"] = keys.loads();
+  ev.emit("run_end", f);
+  return res;
+}
+
+}  // namespace cuzk::pipeline

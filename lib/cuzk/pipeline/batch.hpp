@@ -1,0 +1,46 @@
+#pragma once
+// `cuzk-prove batch`: many sectors × partitions through a oneTBB flow graph:
+//
+//   dispatcher (one thread, (seq, partition) order): read sector → expand partitions →
+//     resume check → key admission + limiter (permit + byte reservation)
+//   → synth  multifunction_node, concurrency synth_workers: key (cached), witness, a/b/c
+//   → hand-off: priority_queue_node ordered by (seq, partition), bounded by queue_depth tokens
+//   → gpu[d]  function_node per device, concurrency workers_per_device (rejecting: pulls
+//             from the hand-off when a worker is free): H, MSMs on the device's backend
+//   → write  function_node: assemble (blinding), optional verify, atomic outputs; the last
+//             partition of a sector writes DIR/<sector>.proof.
+//
+// Permits and bytes are released after the GPU stage (or, with hold_permit off, at the
+// end of synthesis: the failure mode cuzk's production prover had, kept for comparison).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cuzk/pipeline/config.hpp"
+#include "cuzk/pipeline/device.hpp"
+
+namespace cuzk::pipeline {
+
+struct RunInfo {
+  std::vector<std::string> argv;
+  std::string git;  // "" = unknown (null in run_start)
+};
+
+struct BatchResult {
+  unsigned proofs = 0;    // partitions proven in this run
+  unsigned skipped = 0;   // partitions kept from an earlier run (--resume)
+  unsigned failures = 0;  // partitions that failed
+  unsigned sectors_ok = 0, sectors_failed = 0, sectors_skipped = 0;
+  double wall = 0;        // seconds
+  std::uint64_t peak_rss = 0;
+  int exit_code() const { return failures || sectors_failed ? 1 : 0; }
+};
+
+// Runs the batch. Per-sector and per-partition problems (unreadable sector file, missing
+// witness, corrupt key, wrong circuit, an existing output without --resume, a partition
+// that can never fit the budget) become `error` events and failed sectors; the run goes on.
+// Throws Error only for run-level problems (no devices, cannot create DIR or the events file).
+BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& sector_files, std::vector<Device> devices,
+                      const RunInfo& info);
+
+}  // namespace cuzk::pipeline

@@ -1,0 +1,146 @@
+#pragma once
+// Internal to the batch pipeline (batch.cpp: setup and dispatcher; graph.cpp: the nodes).
+#include <tbb/flow_graph.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <semaphore>
+#include <string>
+#include <vector>
+
+#include "cuzk/groth16/verifier.hpp"
+#include "cuzk/groth16/witness.hpp"
+#include "cuzk/pipeline/batch.hpp"
+#include "cuzk/pipeline/events.hpp"
+#include "cuzk/pipeline/key_cache.hpp"
+#include "cuzk/pipeline/memory_limiter.hpp"
+#include "cuzk/pipeline/sector.hpp"
+
+namespace cuzk::pipeline::detail {
+
+struct SectorState {
+  unsigned seq = 0;
+  std::string file;
+  SectorSpec spec;
+  std::string error;                // set when the sector file or its key header could not be read
+  groth16::ProvingKey header;       // header + IC only: assembly and verification key
+  groth16::VerifyingKey vk;
+  std::uint64_t footprint = 0;      // bytes per partition (ProvingKey::partition_bytes)
+  std::uint64_t key_bytes = 0;      // estimated resident key (the .zkey size)
+
+  std::mutex m;
+  bool started = false;
+  unsigned remaining = 0;
+  unsigned proven = 0, skipped = 0, failed = 0;
+  std::vector<std::optional<groth16::Proof>> proofs;
+};
+
+class Batch;
+
+// One partition on its way through the graph. Owns its reservations: whatever is still
+// held when the job dies is released (a failure anywhere cannot leak a permit).
+struct Job {
+  Batch* b = nullptr;
+  SectorState* s = nullptr;
+  unsigned part = 0;
+  std::string witness;
+  bool overwrite = false;  // --resume found an invalid/incomplete earlier output
+
+  bool holds_permit = false, holds_key = false;
+  KeyCache::KeyPtr pk;
+  groth16::Witness w;
+  std::vector<groth16::Scalar> pub;
+  groth16::Abc abc;
+  groth16::MsmSums sums;
+  double synth_t1 = 0;
+  bool failed = false;
+  std::string error;
+
+  ~Job();
+  void release_permit();
+  void release_key();
+  void fail(const std::string& msg) {
+    if (!failed) error = msg;
+    failed = true;
+  }
+};
+using JobPtr = std::shared_ptr<Job>;
+
+// Hand-off order: oldest sector first, then partition index (priority_queue_node pops the
+// largest under this comparison).
+struct LaterFirst {
+  bool operator()(const JobPtr& x, const JobPtr& y) const {
+    return x->s->seq != y->s->seq ? x->s->seq > y->s->seq : x->part > y->part;
+  }
+};
+
+// Lowest free worker index for the `worker` field of spans.
+class IdPool {
+public:
+  explicit IdPool(unsigned n) : used_(n, false) {}
+  unsigned take() {
+    std::lock_guard<std::mutex> lk(m_);
+    for (unsigned i = 0; i < used_.size(); ++i)
+      if (!used_[i]) {
+        used_[i] = true;
+        return i;
+      }
+    used_.push_back(true);
+    return unsigned(used_.size() - 1);
+  }
+  void give(unsigned i) {
+    std::lock_guard<std::mutex> lk(m_);
+    used_[i] = false;
+  }
+
+private:
+  std::mutex m_;
+  std::vector<bool> used_;
+};
+
+class Batch {
+public:
+  Batch(BatchConfig cfg, std::vector<Device> devices, EventWriter& ev, MemoryLimiter& lim, KeyCache& keys,
+        unsigned cpus);
+  ~Batch();
+
+  // Graph side (graph.cpp).
+  void build_graph();
+  void submit(const JobPtr& j);  // dispatcher → synth node
+  void wait();
+  // A partition is finished (proof or failure). Writes the sector proof after the last one.
+  void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
+  void emit_error(const SectorState& s, std::optional<unsigned> part, const std::string& msg);
+
+  const BatchConfig cfg;
+  std::vector<Device> devices;
+  EventWriter& ev;
+  MemoryLimiter& lim;
+  KeyCache& keys;
+  std::atomic<unsigned> proofs{0}, skipped{0}, failures{0};
+  std::atomic<unsigned> sectors_ok{0}, sectors_failed{0}, sectors_skipped{0};
+
+private:
+  void synth_body(const JobPtr& j, unsigned& worker);
+  void gpu_body(const JobPtr& j, std::size_t d);
+  void write_body(const JobPtr& j);
+  void finish_sector(SectorState& s);
+
+  tbb::task_arena graph_arena_;    // runs the flow graph; has room for threads that block
+  tbb::task_arena compute_arena_;  // CPU-parallel work (synthesis, key loads, CPU backend): one slot per CPU
+  std::unique_ptr<tbb::flow::graph> g_;
+  using SynthNode = tbb::flow::multifunction_node<JobPtr, std::tuple<JobPtr, JobPtr>>;
+  std::unique_ptr<SynthNode> synth_;
+  std::unique_ptr<tbb::flow::priority_queue_node<JobPtr, LaterFirst>> handoff_;
+  std::vector<std::unique_ptr<tbb::flow::function_node<JobPtr, JobPtr, tbb::flow::rejecting>>> gpu_;
+  std::unique_ptr<tbb::flow::function_node<JobPtr, tbb::flow::continue_msg>> write_;
+  std::counting_semaphore<> queue_tokens_;
+  IdPool synth_ids_;
+  std::vector<std::unique_ptr<IdPool>> gpu_ids_;
+  std::vector<std::unique_ptr<std::mutex>> device_locks_;  // non-self-locking backends
+};
+
+}  // namespace cuzk::pipeline::detail

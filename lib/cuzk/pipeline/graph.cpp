@@ -1,0 +1,279 @@
+// The flow graph of the batch pipeline: synth → hand-off → gpu[d] → write (see batch.hpp).
+#include <algorithm>
+#include <filesystem>
+
+#include "cuzk/groth16/json_io.hpp"
+#include "cuzk/pipeline/batch_impl.hpp"
+#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::pipeline::detail {
+
+namespace flow = tbb::flow;
+using groth16::Proof;
+
+Job::~Job() {
+  release_permit();
+  release_key();
+}
+
+void Job::release_permit() {
+  if (!holds_permit) return;
+  holds_permit = false;
+  b->lim.release(s->footprint, true);
+}
+
+void Job::release_key() {
+  if (!holds_key) return;
+  holds_key = false;
+  pk.reset();
+  b->keys.release(s->spec.zkey);
+}
+
+namespace {
+
+unsigned total_gpu_workers(const BatchConfig& c, std::size_t devices) {
+  return unsigned(devices) * std::max(1u, c.workers_per_device);
+}
+
+}  // namespace
+
+Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimiter& l, KeyCache& k, unsigned cpus)
+    : cfg(std::move(c)),
+      devices(std::move(devs)),
+      ev(e),
+      lim(l),
+      keys(k),
+      // Threads of the graph block (on hand-off tokens, device locks, key loads, device
+      // syncs), so its arena has a slot for each node worker on top of the dispatcher;
+      // the CPU work itself runs in compute_arena_ (one slot per CPU).
+      graph_arena_(int(cfg.synth_workers + total_gpu_workers(cfg, devices.size()) + cfg.write_workers + 1), 1),
+      compute_arena_(int(std::max(1u, cpus))),
+      queue_tokens_(std::ptrdiff_t(std::max(1u, cfg.queue_depth))),
+      synth_ids_(cfg.synth_workers) {
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    gpu_ids_.push_back(std::make_unique<IdPool>(cfg.workers_per_device));
+    device_locks_.push_back(std::make_unique<std::mutex>());
+  }
+}
+
+Batch::~Batch() {
+  // Nodes must go before the graph.
+  write_.reset();
+  gpu_.clear();
+  handoff_.reset();
+  synth_.reset();
+  g_.reset();
+}
+
+void Batch::build_graph() {
+  graph_arena_.execute([&] {
+    g_ = std::make_unique<flow::graph>();
+    synth_ = std::make_unique<SynthNode>(*g_, cfg.synth_workers, [this](const JobPtr& j, SynthNode::output_ports_type& ports) {
+      unsigned worker = 0;
+      synth_body(j, worker);
+      if (j->failed) {
+        std::get<1>(ports).try_put(j);
+        return;
+      }
+      if (!cfg.hold_permit) j->release_permit();  // intervention 1 off: released before the hand-off
+      if (cfg.bounded_queue) queue_tokens_.acquire();  // blocks while the hand-off is full
+      std::get<0>(ports).try_put(j);
+    });
+    handoff_ = std::make_unique<flow::priority_queue_node<JobPtr, LaterFirst>>(*g_);
+    write_ = std::make_unique<flow::function_node<JobPtr, flow::continue_msg>>(
+        *g_, cfg.write_workers, [this](const JobPtr& j) {
+          write_body(j);
+          return flow::continue_msg();
+        });
+    flow::make_edge(flow::output_port<0>(*synth_), *handoff_);
+    flow::make_edge(flow::output_port<1>(*synth_), *write_);
+    for (std::size_t d = 0; d < devices.size(); ++d) {
+      gpu_.push_back(std::make_unique<flow::function_node<JobPtr, JobPtr, flow::rejecting>>(
+          *g_, cfg.workers_per_device, [this, d](const JobPtr& j) {
+            gpu_body(j, d);
+            return j;
+          }));
+      flow::make_edge(*handoff_, *gpu_.back());
+      flow::make_edge(*gpu_.back(), *write_);
+    }
+  });
+}
+
+void Batch::submit(const JobPtr& j) {
+  graph_arena_.execute([&] { synth_->try_put(j); });
+}
+
+void Batch::wait() {
+  graph_arena_.execute([&] { g_->wait_for_all(); });
+}
+
+void Batch::emit_error(const SectorState& s, std::optional<unsigned> part, const std::string& msg) {
+  ojson f;
+  f["sector"] = s.spec.id.empty() ? s.file : s.spec.id;
+  if (part) f["partition"] = *part;
+  f["seq"] = s.seq;
+  f["message"] = msg;
+  ev.emit("error", f);
+}
+
+static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
+  ojson f;
+  f["t0"] = round_us(t0);
+  f["t1"] = round_us(t1);
+  f["sector"] = s.spec.id;
+  f["partition"] = part;
+  f["seq"] = s.seq;
+  return f;
+}
+
+void Batch::synth_body(const JobPtr& j, unsigned& worker) {
+  worker = synth_ids_.take();
+  const double t0 = ev.now();
+  try {
+    j->pk = keys.get(j->s->spec.zkey);  // the first user loads it (in the CPU arena)
+    const auto& pk = *j->pk;
+    j->w = groth16::read_wtns(j->witness, pk.header.n_vars);
+    j->pub = groth16::public_signals(pk, j->w.values);
+    compute_arena_.execute([&] { j->abc = groth16::synthesize(pk, j->w.values); });
+  } catch (const std::bad_alloc&) {
+    j->fail(j->witness + ": out of memory during synthesis");
+  } catch (const std::exception& e) {
+    j->fail(e.what());
+  }
+  synth_ids_.give(worker);
+  if (j->failed) return;
+  j->synth_t1 = ev.now();
+  ojson f = span(t0, j->synth_t1, *j->s, j->part);
+  f["worker"] = worker;
+  ev.emit("synth", f);
+}
+
+void Batch::gpu_body(const JobPtr& j, std::size_t d) {
+  const double take = ev.now();
+  if (cfg.bounded_queue) queue_tokens_.release();
+  ev.emit("queue", span(j->synth_t1, take, *j->s, j->part));
+  const Device& dev = devices[d];
+  const unsigned worker = gpu_ids_[d]->take();
+  groth16::StageTimes st;
+  try {
+    if (dev.self_locking) {
+      j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free);
+    } else {
+      std::unique_lock<std::mutex> lk(*device_locks_[d]);
+      st.lock_wait = ev.now() - take;
+      compute_arena_.execute(
+          [&] { j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free); });
+    }
+  } catch (const std::bad_alloc&) {
+    j->fail("out of memory in the " + dev.name + " backend");
+  } catch (const std::exception& e) {
+    j->fail(dev.name + " backend: " + e.what());
+  }
+  const double t1 = ev.now();
+  gpu_ids_[d]->give(worker);
+  j->abc.release();
+  std::vector<groth16::Scalar>().swap(j->w.values);  // public signals were kept in j->pub
+  j->release_key();
+  j->release_permit();
+  if (j->failed) return;
+  ojson f = span(take + st.lock_wait, t1, *j->s, j->part);
+  f["device"] = dev.index;
+  f["worker"] = worker;
+  if (dev.is_gpu) f["h2d"] = round_us(st.h2d);
+  f["ntt"] = round_us(st.ntt);
+  f["msm_g1"] = round_us(st.msm_g1);
+  f["msm_g2"] = round_us(st.msm_g2);
+  if (dev.is_gpu) f["d2h"] = round_us(st.d2h);
+  f["lock_wait"] = round_us(st.lock_wait);
+  ev.emit("gpu", f);
+}
+
+void Batch::write_body(const JobPtr& j) {
+  SectorState& s = *j->s;
+  std::optional<Proof> proof;
+  if (!j->failed) {
+    const double t0 = ev.now();
+    try {
+      const std::string label = s.spec.id + "/p" + std::to_string(j->part);
+      auto bl = cfg.seed ? groth16::Blinding::from_seed(*cfg.seed, label) : groth16::Blinding::random();
+      Proof p;
+      compute_arena_.execute([&] { p = groth16::assemble(s.header, j->sums, bl); });
+      if (cfg.verify) {
+        groth16::VerifyResult r;
+        compute_arena_.execute([&] { r = groth16::verify(s.vk, j->pub, p); });
+        if (!r)
+          fail(Error::Kind::Unsatisfied, j->witness,
+               "the proof does not verify (" + r.reason + "): the witness does not satisfy the circuit of " +
+                   s.spec.zkey + "; nothing written");
+      }
+      std::size_t bytes = write_partition(cfg.out_dir, s.spec.id, j->part, p, j->pub, j->overwrite);
+      ojson f = span(t0, ev.now(), s, j->part);
+      f["bytes"] = bytes;
+      ev.emit("write", f);
+      proof = p;
+    } catch (const std::exception& e) {
+      j->fail(e.what());
+    }
+  }
+  if (j->failed) emit_error(s, j->part, j->error);
+  j->release_key();
+  j->release_permit();
+  partition_done(s, j->part, proof, false);
+}
+
+void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> proof, bool was_skipped) {
+  bool last = false;
+  {
+    std::lock_guard<std::mutex> lk(s.m);
+    if (proof) {
+      s.proofs[part] = *proof;
+      (was_skipped ? s.skipped : s.proven)++;
+    } else {
+      s.failed++;
+    }
+    last = --s.remaining == 0;
+  }
+  (proof ? (was_skipped ? skipped : proofs) : failures)++;
+  if (last) finish_sector(s);
+}
+
+void Batch::finish_sector(SectorState& s) {
+  std::string status = "ok";
+  if (s.failed) {
+    status = "failed";
+  } else {
+    std::vector<Proof> all;
+    for (auto& p : s.proofs) all.push_back(*p);
+    const std::string path = sector_proof_path(cfg.out_dir, s.spec.id);
+    const std::string bytes = sector_proof_bytes(all);
+    std::error_code ec;
+    try {
+      if (std::filesystem::exists(path, ec)) {
+        if (read_file(path) != bytes)
+          fail(Error::Kind::Io, path,
+               "exists with other proofs (some partitions were proven again); not overwritten: remove it or use "
+               "another --out");
+        if (s.proven == 0) status = "skipped";
+      } else {
+        write_file_atomic(path, bytes, true);
+      }
+    } catch (const std::exception& e) {
+      emit_error(s, std::nullopt, e.what());
+      status = "failed";
+    }
+  }
+  (status == "ok" ? sectors_ok : status == "failed" ? sectors_failed : sectors_skipped)++;
+  ojson f;
+  f["sector"] = s.spec.id;
+  f["seq"] = s.seq;
+  f["partitions"] = s.proofs.size();
+  f["status"] = status;
+  f["proven"] = s.proven;
+  f["skipped"] = s.skipped;
+  f["failed"] = s.failed;
+  ev.emit("sector_end", f);
+}
+
+}  // namespace cuzk::pipeline::detail
