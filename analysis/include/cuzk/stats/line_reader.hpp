@@ -1,0 +1,40 @@
+#pragma once
+// Streams a text file line by line through a fixed-size buffer (bounded memory whatever the file
+// size). A line longer than the limit is an error, not an allocation without bound.
+#include <cstddef>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cuzk::stats {
+
+class LineReader {
+public:
+  // path "-" reads stdin. Throws Error(Io) when the file cannot be opened.
+  explicit LineReader(std::string path, std::size_t max_line = 64u << 20);
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  // The next line without its '\n' (a trailing '\r' is kept). `newline` is false only for a last
+  // line that the file ends without a '\n' (a run killed mid-write). The view stays valid until the
+  // next call. Returns false at end of file.
+  bool next(std::string_view& line, bool& newline);
+  std::size_t line_number() const { return lineno_; }  // 1-based number of the line last returned
+  const std::string& path() const { return path_; }
+
+private:
+  bool fill();
+  struct Closer {
+    void operator()(std::FILE* f) const;
+  };
+  std::string path_;
+  std::unique_ptr<std::FILE, Closer> file_;
+  std::vector<char> buf_;
+  std::size_t begin_ = 0, end_ = 0, max_line_;
+  std::size_t lineno_ = 0;
+  bool eof_ = false;
+};
+
+}  // namespace cuzk::stats

@@ -1,0 +1,76 @@
+#pragma once
+// One cuzk-prove run read from its event file (docs/events.md, schema 1), streamed line by line.
+// What is kept is O(spans): a compact record per span plus per-partition completion times; `mem`
+// samples are folded into running maxima unless the series is asked for (trace, report).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace cuzk::stats {
+
+enum class Stage : std::uint8_t { Synth, Queue, Gpu, Write };
+inline constexpr std::array<std::string_view, 4> kStageNames{"synth", "queue", "gpu", "write"};
+
+struct Span {
+  double t0, t1;
+  std::uint32_t seq, partition;
+  std::uint16_t device;  // index into RunData::devices (gpu spans)
+  std::uint16_t worker;  // synthesis worker (synth) or worker on the device (gpu); 0xFFFF unknown
+  Stage stage;
+};
+
+// Sub-times carried by gpu spans, plus the per-sector totals.
+enum class Series : std::uint8_t { LockWait, H2d, Ntt, MsmG1, MsmG2, D2h, Sector, Count };
+inline constexpr std::array<std::string_view, 7> kSeriesNames{
+    "gpu.lock_wait", "gpu.h2d", "gpu.ntt", "gpu.msm_g1", "gpu.msm_g2", "gpu.d2h", "sector"};
+
+struct MemSample {
+  double ts, rss, inflight, reserved, gpu_used;
+};
+
+struct Provenance {
+  int schema = 0;
+  std::string version, git, host;
+  int cpus = 0;
+  std::vector<std::string> gpus;  // device names
+  nlohmann::json config = nlohmann::json::object();
+  nlohmann::json argv = nlohmann::json::array();
+};
+
+struct RunData {
+  std::string file;
+  bool has_run_start = false, has_run_end = false, truncated = false;
+  Provenance prov;
+  std::vector<Span> spans;
+  std::vector<std::string> devices;         // device labels in order of first appearance
+  std::vector<std::string> sector_by_seq;   // sector id by seq, where known
+  std::array<std::vector<double>, std::size_t(Series::Count)> series;
+  std::vector<std::pair<std::uint64_t, double>> gpu_end, write_end;  // (seq << 32 | partition, t1)
+
+  std::size_t mem_samples = 0;
+  double peak_rss = 0, peak_rss_ts = 0, max_inflight = 0, max_reserved = 0, peak_gpu_used = 0;
+  std::vector<MemSample> mem;  // only when the series was requested
+
+  std::size_t sectors_started = 0, sectors_ok = 0, sectors_failed = 0, sectors_skipped = 0;
+  std::size_t errors = 0;
+  std::vector<std::string> error_messages;  // the first few
+
+  double end_proofs = 0, end_failures = 0, end_wall = 0, end_s_per_proof = 0, end_peak_rss = 0;
+  double last_ts = 0;
+  std::size_t lines = 0;
+  std::vector<std::string> warnings;
+};
+
+// Throws Error(BadInput) with "FILE:LINE: ..." for a malformed line other than a truncated last
+// one (which is recorded in `warnings` and skipped), Error(Io) when the file cannot be read.
+RunData load_events(const std::string& path, bool keep_mem_series = false);
+
+// True when the file's first non-empty line looks like a cuzk event line ({"ts":..,"ev":..}).
+bool looks_like_events(const std::string& path);
+
+}  // namespace cuzk::stats

@@ -1,0 +1,179 @@
+#include "cuzk/stats/commands.hpp"
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include "cuzk/stats/baseline.hpp"
+#include "cuzk/stats/render.hpp"
+#include "cuzk/stats/report.hpp"
+#include "cuzk/stats/trace.hpp"
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::stats {
+
+double parse_fraction(const std::string& s) {
+  std::string t = s;
+  const bool pct = !t.empty() && t.back() == '%';
+  if (pct) t.pop_back();
+  double v = 0;
+  const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || r.ec != std::errc() || r.ptr != t.data() + t.size() || v < 0)
+    throw Error(Error::Kind::BadInput, "'" + s + "' is not a fraction (use 2% or 0.02)");
+  if (!pct && v >= 1) throw Error(Error::Kind::BadInput, "'" + s + "' is ambiguous: write 2% or 0.02");
+  return pct ? v / 100 : v;
+}
+
+int cmd_summary(const std::vector<std::string>& inputs, const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::vector<RunSummary> runs;
+  std::vector<SampleSummary> samples;
+  for (const auto& p : inputs) {
+    switch (detect_input(p)) {
+      case InputKind::Events: runs.push_back(summarize(load_events(p), o.summary)); break;
+      case InputKind::GoogleBenchmark:
+        samples.push_back(summarize_samples(load_google_benchmark(p), o.summary.method, o.summary.level));
+        break;
+      case InputKind::Csv: samples.push_back(summarize_samples(load_csv(p), o.summary.method, o.summary.level)); break;
+      case InputKind::Baseline: {
+        auto m = load_metrics(p, o.summary);
+        samples.push_back(summarize_samples(m, o.summary.method, o.summary.level));
+        samples.back().file = p;
+        break;
+      }
+    }
+  }
+  for (const auto& r : runs)
+    if (r.truncated) err << "cuzk-stats: " << r.file << ": truncated last line skipped (killed run?)\n";
+  out << render_summary(runs, samples, o.format, o.summary.method, o.summary.level);
+  return 0;
+}
+
+int cmd_compare(const CompareArgs& a, const CommonOptions& o, std::ostream& out, std::ostream&) {
+  if (a.baseline.empty() || a.candidate.empty())
+    throw Error(Error::Kind::BadInput, "compare needs --baseline and --candidate inputs");
+  CompareOptions opt = a.opt;
+  opt.method = o.summary.method;
+  const Comparison c = compare(load_group(a.baseline, o.summary), load_group(a.candidate, o.summary), opt);
+  out << render_compare(c, o.format);
+  if (!a.fail_on_regression) return 0;
+  bool any_regression = false, all_insufficient = !c.metrics.empty();
+  for (const auto& m : c.metrics) {
+    any_regression = any_regression || m.verdict == Verdict::Regression;
+    all_insufficient = all_insufficient && m.verdict == Verdict::Insufficient;
+  }
+  if (any_regression) return 1;
+  return all_insufficient || c.metrics.empty() ? 2 : 0;
+}
+
+int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOptions& o, std::ostream& out,
+             std::ostream& err) {
+  if (a.baseline.empty() || a.candidate.empty())
+    throw Error(Error::Kind::BadInput, "gate needs --baseline and --candidate inputs");
+  CompareOptions opt = a.opt;
+  opt.method = o.summary.method;
+  const MetricSet b = load_group(a.baseline, o.summary), c = load_group(a.candidate, o.summary);
+  const Metric* bm = b.find(metric);
+  const Metric* cm = c.find(metric);
+  if (!bm || !cm) {
+    err << "cuzk-stats gate: metric '" << metric << "' is missing on the " << (bm ? "candidate" : "baseline")
+        << " side\n";
+    return 2;
+  }
+  const Comparison full = compare(b, c, opt);
+  for (const auto& w : full.warnings) err << "warning: " << w << "\n";
+  const MetricComparison m = compare_metric(*bm, *cm, opt);
+  Comparison one = full;
+  one.metrics = {m};
+  one.attribution = {};
+  one.warnings.clear();
+  out << render_compare(one, o.format);
+  const std::string head = "gate " + metric + " (max regression " + printf_string("%g%%", 100 * opt.noise) + "): ";
+  switch (m.verdict) {
+    case Verdict::Regression: err << head << "FAIL: regression\n"; return 1;
+    case Verdict::Insufficient: err << head << "cannot decide: insufficient data (" << m.note << ")\n"; return 2;
+    case Verdict::Improvement: err << head << "pass (improvement)\n"; return 0;
+    case Verdict::NoChange: err << head << "pass\n"; return 0;
+  }
+  return 2;
+}
+
+int cmd_baseline_save(const std::string& dir, const std::string& name, const std::vector<std::string>& runs,
+                      const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  if (runs.empty()) throw Error(Error::Kind::BadInput, "baseline save needs at least one run");
+  const std::string path = save_baseline(dir, name, runs, o.summary);
+  const Baseline b = load_baseline(path);
+  out << "saved baseline '" << name << "' (" << runs.size() << " input(s)) to " << path << "\n";
+  if (b.metrics.runs < 4 && !b.metrics.within_file)
+    err << "warning: a baseline of " << b.metrics.runs << " run(s): comparisons need >= 4 runs per side\n";
+  return 0;
+}
+
+int cmd_baseline_show(const std::string& path, const CommonOptions& o, std::ostream& out) {
+  const Baseline b = load_baseline(path);
+  if (o.format == Format::Json) {
+    out << b.doc.dump(2) << "\n";
+    return 0;
+  }
+  Table runs({"source", "kind", "host", "GPUs", "git", "metrics"});
+  for (const auto& r : b.doc["runs"]) {
+    std::string host = "?", gpus = "?", git = "?";
+    if (r.contains("provenance")) {
+      const auto& p = r["provenance"];
+      host = p.value("host", std::string("?"));
+      git = p.value("git", std::string("?"));
+      gpus.clear();
+      for (const auto& g : p["gpus"]) gpus += (gpus.empty() ? "" : "+") + g.get<std::string>();
+      if (gpus.empty()) gpus = "none";
+    }
+    runs.row({r.value("source", std::string("?")), r.value("kind", std::string("run")), host, gpus, git,
+              std::to_string(r["metrics"].size())});
+  }
+  const SampleSummary s = summarize_samples(b.metrics, o.summary.method, o.summary.level);
+  Table vals({"metric", "n", "median", "min", "max"});
+  for (const auto& [m, d] : s.metrics)
+    vals.row({m.name, std::to_string(d.n), human(d.median, m.unit), human(d.min, m.unit), human(d.max, m.unit)});
+  const bool md = o.format == Format::Markdown;
+  if (o.format == Format::Csv) {
+    out << vals.csv();
+    return 0;
+  }
+  out << (md ? "### baseline `" + b.name + "`\n\n" : "baseline " + b.name + " (" + b.path + ")\n\n");
+  out << (md ? runs.markdown() : runs.text()) << "\n" << (md ? vals.markdown() : vals.text());
+  return 0;
+}
+
+int cmd_trace(const std::string& run, const std::string& out_path, std::ostream& out, std::ostream& err) {
+  const RunData r = load_events(run, true);
+  for (const auto& w : r.warnings) err << "warning: " << w << "\n";
+  const std::size_t n = write_trace(r, out_path);
+  out << "wrote " << n << " trace events to " << out_path << " (open in https://ui.perfetto.dev or chrome://tracing)\n";
+  return 0;
+}
+
+int cmd_report(const std::vector<std::string>& runs, const std::vector<std::string>& baseline,
+               const std::string& out_path, const CommonOptions& o, const CompareOptions& copt, std::ostream& out,
+               std::ostream& err) {
+  if (runs.empty()) throw Error(Error::Kind::BadInput, "report needs at least one run");
+  ReportInput in;
+  MetricSet cand;
+  for (const auto& p : runs) {
+    RunData d = load_events(p, true);
+    RunSummary s = summarize(d, o.summary);
+    cand.merge(reduce_run(s));
+    in.runs.push_back({std::move(d), std::move(s)});
+  }
+  if (!baseline.empty()) {
+    CompareOptions c = copt;
+    c.method = o.summary.method;
+    in.comparison = compare(load_group(baseline, o.summary), cand, c);
+  }
+  in.method = o.summary.method;
+  write_report(in, out_path);
+  for (const auto& r : in.runs)
+    for (const auto& w : r.summary.warnings) err << "warning: " << r.summary.file << ": " << w << "\n";
+  out << "wrote " << out_path << "\n";
+  return 0;
+}
+
+}  // namespace cuzk::stats

@@ -1,0 +1,139 @@
+#include "cuzk/stats/render.hpp"
+
+#include <cmath>
+
+namespace cuzk::stats {
+
+namespace {
+
+std::string ratio_cell(const std::optional<double>& r) {
+  if (!r) return "n/a";
+  return printf_string("%+.2f%%", 100 * (*r - 1));
+}
+
+std::string ci_cell(const MetricComparison& m) {
+  if (!m.ci_lo) return "n/a";
+  return printf_string("[%+.2f%%, %+.2f%%]", 100 * (*m.ci_lo - 1), 100 * (*m.ci_hi - 1));
+}
+
+std::string p_cell(const MetricComparison& m) {
+  if (!m.p_value) return "n/a";
+  return printf_string("%.3g", *m.p_value);
+}
+
+std::string method_line(const Comparison& c) {
+  return printf_string(
+      "Mann-Whitney U two-sided (exact conditional on ties up to 50 per side, else normal with tie and continuity "
+      "correction), alpha %g; change = Hodges-Lehmann ratio candidate/baseline on log values with its "
+      "distribution-free %.0f%% interval; a change counts when p <= alpha and the interval clears ±%g%%; "
+      "percentiles %s",
+      c.opt.alpha, 100 * (1 - c.opt.alpha), 100 * c.opt.noise, std::string(to_string(c.opt.method)).c_str());
+}
+
+Table compare_table(const Comparison& c) {
+  Table t({"metric", "n", "baseline median", "candidate median", "change", "95% CI", "CI level", "p", "verdict"});
+  for (const auto& m : c.metrics) {
+    std::string verdict(to_string(m.verdict));
+    if (!m.note.empty() && m.verdict != Verdict::NoChange) verdict += " (" + m.note + ")";
+    t.row({m.name, std::to_string(m.base.n) + "/" + std::to_string(m.cand.n), human(m.base.median, m.unit),
+           human(m.cand.median, m.unit), ratio_cell(m.ratio), ci_cell(m), printf_string("%.1f%%", 100 * m.ci_level),
+           p_cell(m), verdict});
+  }
+  return t;
+}
+
+std::string group_line(const char* side, std::size_t runs, bool within, std::size_t n_max) {
+  if (!within) return printf_string("%s: %zu run(s)", side, runs);
+  return printf_string("%s: %zu sample(s) per metric (benchmark repetitions / CSV rows), compared sample against sample",
+                       side, n_max);
+}
+
+}  // namespace
+
+nlohmann::json compare_json(const Comparison& c) {
+  nlohmann::json j = {{"tool", "cuzk-stats"},
+                      {"schema", kOutputSchema},
+                      {"command", "compare"},
+                      {"alpha", c.opt.alpha},
+                      {"noise", c.opt.noise},
+                      {"percentile", c.opt.method == PercentileMethod::Linear ? "linear" : "nearest-rank"},
+                      {"baseline_runs", c.base_runs},
+                      {"candidate_runs", c.cand_runs},
+                      {"within_file_samples", c.within_file},
+                      {"metrics", nlohmann::json::array()},
+                      {"warnings", c.warnings}};
+  auto side = [](const GroupStats& g) {
+    return nlohmann::json{{"n", g.n},     {"median", g.median}, {"p90", g.p90}, {"p99", g.p99},
+                          {"mean", g.mean}, {"min", g.min},       {"max", g.max}};
+  };
+  auto opt = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+  for (const auto& m : c.metrics) {
+    j["metrics"].push_back({{"name", m.name},
+                            {"unit", m.unit},
+                            {"better", m.better == Better::Lower ? "lower" : "higher"},
+                            {"baseline", side(m.base)},
+                            {"candidate", side(m.cand)},
+                            {"p_value", opt(m.p_value)},
+                            {"exact", m.exact},
+                            {"ratio", opt(m.ratio)},
+                            {"ci", m.ci_lo ? nlohmann::json::array({*m.ci_lo, *m.ci_hi}) : nlohmann::json()},
+                            {"ci_level", m.ci_level},
+                            {"log_scale", m.log_scale},
+                            {"verdict", json_name(m.verdict)},
+                            {"note", m.note}});
+  }
+  const auto& a = c.attribution;
+  nlohmann::json at = {{"available", a.available}};
+  if (a.available) {
+    at["baseline_s_per_proof"] = a.base_s;
+    at["candidate_s_per_proof"] = a.cand_s;
+    at["main_stage"] = a.main_stage;
+    at["stages"] = nlohmann::json::array();
+    for (const auto& s : a.stages)
+      at["stages"].push_back({{"stage", s.stage}, {"baseline", s.base}, {"candidate", s.cand}, {"delta", s.cand - s.base}});
+    at["baseline_gpu_busy"] = opt(a.base_gpu_busy);
+    at["candidate_gpu_busy"] = opt(a.cand_gpu_busy);
+    at["baseline_gpu_starved"] = opt(a.base_starved);
+    at["candidate_gpu_starved"] = opt(a.cand_starved);
+    at["explanation"] = a.lines;
+  }
+  j["attribution"] = at;
+  return j;
+}
+
+std::string render_compare(const Comparison& c, Format f) {
+  if (f == Format::Json) return compare_json(c).dump(2) + "\n";
+  const Table t = compare_table(c);
+  if (f == Format::Csv) {
+    Table x({"metric", "unit", "better", "baseline_n", "baseline_median", "baseline_p90", "baseline_p99", "candidate_n",
+             "candidate_median", "candidate_p90", "candidate_p99", "p_value", "ratio", "ci_lo", "ci_hi", "ci_level",
+             "verdict"});
+    auto opt = [](const std::optional<double>& v) { return v ? raw(*v) : std::string(); };
+    for (const auto& m : c.metrics)
+      x.row({m.name, m.unit, m.better == Better::Lower ? "lower" : "higher", std::to_string(m.base.n), raw(m.base.median),
+             raw(m.base.p90), raw(m.base.p99), std::to_string(m.cand.n), raw(m.cand.median), raw(m.cand.p90),
+             raw(m.cand.p99), opt(m.p_value), opt(m.ratio), opt(m.ci_lo), opt(m.ci_hi), raw(m.ci_level),
+             std::string(json_name(m.verdict))});
+    return x.csv();
+  }
+  std::size_t nb = 0, nc = 0;
+  for (const auto& m : c.metrics) nb = std::max(nb, m.base.n), nc = std::max(nc, m.cand.n);
+  const bool md = f == Format::Markdown;
+  std::vector<std::string> head{group_line("baseline", c.base_runs, c.within_file, nb),
+                                group_line("candidate", c.cand_runs, c.within_file, nc), method_line(c)};
+  std::string out = md ? "### cuzk-stats compare\n\n" : "";
+  for (const auto& l : head) out += md ? "- " + l + "\n" : l + "\n";
+  out += "\n";
+  out += md ? t.markdown() : t.text();
+  if (c.attribution.available) {
+    out += md ? "\n**Attribution**\n\n" : "\nattribution:\n";
+    for (const auto& l : c.attribution.lines) out += (md ? "- " : "  ") + (md ? md_escape(l) : l) + "\n";
+  }
+  if (!c.warnings.empty()) {
+    out += md ? "\n**Warnings**\n\n" : "\n";
+    for (const auto& w : c.warnings) out += (md ? "- " : "warning: ") + (md ? md_escape(w) : w) + "\n";
+  }
+  return out;
+}
+
+}  // namespace cuzk::stats

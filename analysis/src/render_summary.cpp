@@ -1,0 +1,242 @@
+#include "cuzk/stats/render.hpp"
+
+#include <cmath>
+
+namespace cuzk::stats {
+
+namespace {
+
+std::string ci_cell(const QuantileCi& ci, std::string_view unit) {
+  if (!ci.lo) return "need ≥ " + std::to_string(ci.min_n);
+  return "[" + human(*ci.lo, unit) + ", " + human(*ci.hi, unit) + "]";
+}
+
+nlohmann::json ci_json(const QuantileCi& ci) {
+  if (!ci.lo) return {{"lo", nullptr}, {"hi", nullptr}, {"need_n", ci.min_n}};
+  return {{"lo", *ci.lo}, {"hi", *ci.hi}, {"ranks", {ci.rank_lo, ci.rank_hi}}, {"coverage", ci.coverage},
+          {"need_n", ci.min_n}};
+}
+
+nlohmann::json describe_json(const Describe& d) {
+  if (d.n == 0) return {{"n", 0}};
+  return {{"n", d.n},           {"mean", d.mean},
+          {"stddev", d.stddev}, {"min", d.min},
+          {"median", d.median}, {"p90", d.p90},
+          {"p99", d.p99},       {"max", d.max},
+          {"sum", d.sum},       {"outliers", d.outliers},
+          {"ci", {{"median", ci_json(d.median_ci)}, {"p90", ci_json(d.p90_ci)}, {"p99", ci_json(d.p99_ci)}}}};
+}
+
+Table stage_table(const std::vector<std::pair<std::string, std::pair<std::string, Describe>>>& rows) {
+  Table t({"stage", "n", "mean", "stddev", "min", "median", "p90", "p99", "max", "outliers", "median CI",
+           "p90 CI", "p99 CI"});
+  for (const auto& [name, ud] : rows) {
+    const auto& [unit, d] = ud;
+    if (d.n == 0) {
+      t.row({name, "0"});
+      continue;
+    }
+    t.row({name, std::to_string(d.n), human(d.mean, unit), human(d.stddev, unit), human(d.min, unit),
+           human(d.median, unit), human(d.p90, unit), human(d.p99, unit), human(d.max, unit),
+           std::to_string(d.outliers), ci_cell(d.median_ci, unit), ci_cell(d.p90_ci, unit), ci_cell(d.p99_ci, unit)});
+  }
+  return t;
+}
+
+std::vector<std::pair<std::string, std::pair<std::string, Describe>>> stage_rows(const RunSummary& s) {
+  std::vector<std::pair<std::string, std::pair<std::string, Describe>>> rows;
+  for (const auto& st : s.stages) rows.push_back({st.name, {"s", st.d}});
+  return rows;
+}
+
+std::string config_line(const Provenance& p) {
+  std::string l = "host " + (p.host.empty() ? std::string("?") : p.host);
+  l += " · git " + (p.git.empty() ? std::string("?") : p.git);
+  l += " · schema " + std::to_string(p.schema);
+  if (p.config.contains("backend") && p.config["backend"].is_string()) l += " · backend " + p.config["backend"].get<std::string>();
+  l += " · GPUs " + (p.gpus.empty() ? std::string("none") : std::to_string(p.gpus.size()) + " × " + p.gpus.front());
+  return l;
+}
+
+// The prose lines of one run (shared by text and markdown).
+std::vector<std::string> run_lines(const RunSummary& s) {
+  std::vector<std::string> L;
+  L.push_back(config_line(s.prov));
+  L.push_back(printf_string("proofs %zu · failures %zu · errors %zu · sectors ok %zu, failed %zu, skipped %zu · wall %s",
+                            s.proofs, s.failures, s.errors, s.sectors_ok, s.sectors_failed, s.sectors_skipped,
+                            human(s.wall, "s").c_str()));
+  std::string tp = "s/proof: steady ";
+  tp += s.s_per_proof_steady
+            ? human(*s.s_per_proof_steady, "s") + printf_string(" (least-squares slope of completion time over proof index, first %zu proofs excluded as warm-up)", s.warmup)
+            : printf_string("n/a (needs ≥ %zu proofs)", s.warmup + 3);
+  tp += " · wall/proofs " + (s.s_per_proof_plain ? human(*s.s_per_proof_plain, "s") : std::string("n/a"));
+  L.push_back(tp);
+  for (const auto& d : s.devices)
+    L.push_back(printf_string("GPU %s: busy %s of %s wall (%.1f%%), %zu spans on %zu worker(s), %zu idle gap(s) totalling %s (longest %s), starved (empty queue) %s",
+                              d.device.c_str(), human(d.busy, "s").c_str(), human(s.wall, "s").c_str(),
+                              100 * d.busy_fraction, d.spans, d.workers, d.gaps, human(d.idle, "s").c_str(),
+                              human(d.max_gap, "s").c_str(), human(d.starved, "s").c_str()));
+  if (s.peak_from_samples) {
+    std::string at;
+    for (const auto& [st, n] : s.peak_stages) at += (at.empty() ? "" : ", ") + st + " ×" + std::to_string(n);
+    L.push_back("peak RSS " + human(s.peak_rss, "bytes") + " at " + human(s.peak_rss_ts, "s") +
+                " (running: " + (at.empty() ? std::string("nothing") : at) + ") · " + std::to_string(s.mem_samples) +
+                printf_string(" mem samples · max in-flight %.0f · max reserved ", s.max_inflight) +
+                human(s.max_reserved, "bytes"));
+  } else if (s.peak_rss > 0) {
+    L.push_back("peak RSS " + human(s.peak_rss, "bytes") + " (from run_end; no mem samples)");
+  }
+  if (!s.loads.empty()) {
+    std::string l = "load per proof:";
+    for (const auto& ld : s.loads)
+      l += " " + ld.stage + " " + human(ld.busy_per_proof, "s") + " / " + std::to_string(ld.parallelism) + " = " +
+           human(ld.effective, "s") + ";";
+    l += " bottleneck " + s.bottleneck;
+    if (s.gpu_bound) l += " · GPU-bound (busy ≥ 95%)";
+    else if (s.gpu_starved) l += " · GPU starved (idle with an empty queue)";
+    L.push_back(l);
+  }
+  for (const auto& st : s.stages)
+    for (const auto& o : st.worst)
+      L.push_back(printf_string("outlier (kept): %s %s %s, %.1f robust σ from the median", st.name.c_str(),
+                                o.what.c_str(), human(o.value, "s").c_str(), o.sigmas));
+  for (const auto& e : s.error_messages) L.push_back("error: " + e);
+  for (const auto& w : s.warnings) L.push_back("warning: " + w);
+  return L;
+}
+
+}  // namespace
+
+SampleSummary summarize_samples(const MetricSet& m, PercentileMethod method, double level) {
+  SampleSummary s;
+  s.file = m.sources.empty() ? std::string() : m.sources.front();
+  for (const auto& mt : m.metrics) s.metrics.emplace_back(mt, describe(mt.samples, method, level));
+  return s;
+}
+
+nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vector<SampleSummary>& samples,
+                            PercentileMethod method, double level) {
+  nlohmann::json j = {{"tool", "cuzk-stats"},
+                      {"schema", kOutputSchema},
+                      {"command", "summary"},
+                      {"percentile", method == PercentileMethod::Linear ? "linear" : "nearest-rank"},
+                      {"confidence", level},
+                      {"runs", nlohmann::json::array()},
+                      {"sample_files", nlohmann::json::array()}};
+  for (const auto& s : runs) {
+    nlohmann::json r = {{"file", s.file},
+                        {"provenance", {{"schema", s.prov.schema}, {"version", s.prov.version}, {"git", s.prov.git},
+                                        {"host", s.prov.host}, {"cpus", s.prov.cpus}, {"gpus", s.prov.gpus},
+                                        {"config", s.prov.config}}},
+                        {"proofs", s.proofs},
+                        {"failures", s.failures},
+                        {"errors", s.errors},
+                        {"sectors", {{"ok", s.sectors_ok}, {"failed", s.sectors_failed}, {"skipped", s.sectors_skipped}}},
+                        {"wall", s.wall},
+                        {"s_per_proof", {{"steady", s.s_per_proof_steady ? nlohmann::json(*s.s_per_proof_steady) : nlohmann::json()},
+                                         {"plain", s.s_per_proof_plain ? nlohmann::json(*s.s_per_proof_plain) : nlohmann::json()},
+                                         {"warmup", s.warmup}}},
+                        {"stages", nlohmann::json::array()},
+                        {"devices", nlohmann::json::array()},
+                        {"loads", nlohmann::json::array()},
+                        {"bottleneck", s.bottleneck},
+                        {"gpu_bound", s.gpu_bound},
+                        {"gpu_starved", s.gpu_starved},
+                        {"error_messages", s.error_messages},
+                        {"warnings", s.warnings}};
+    for (const auto& st : s.stages) {
+      auto d = describe_json(st.d);
+      d["name"] = st.name;
+      d["unit"] = "s";
+      d["worst_outliers"] = nlohmann::json::array();
+      for (const auto& o : st.worst) d["worst_outliers"].push_back({{"what", o.what}, {"value", o.value}, {"sigmas", o.sigmas}});
+      r["stages"].push_back(std::move(d));
+    }
+    for (const auto& d : s.devices)
+      r["devices"].push_back({{"device", d.device}, {"spans", d.spans}, {"workers", d.workers}, {"busy", d.busy},
+                              {"busy_fraction", d.busy_fraction}, {"idle_gaps", d.gaps}, {"idle", d.idle},
+                              {"max_gap", d.max_gap}, {"starved", d.starved}});
+    for (const auto& l : s.loads)
+      r["loads"].push_back({{"stage", l.stage}, {"parallelism", l.parallelism}, {"busy_per_proof", l.busy_per_proof},
+                            {"effective", l.effective}});
+    nlohmann::json at = nlohmann::json::object();
+    for (const auto& [st, n] : s.peak_stages) at[st] = n;
+    r["memory"] = {{"peak_rss", s.peak_rss},
+                   {"peak_rss_ts", s.peak_from_samples ? nlohmann::json(s.peak_rss_ts) : nlohmann::json()},
+                   {"running_at_peak", at},
+                   {"samples", s.mem_samples},
+                   {"max_inflight", s.max_inflight},
+                   {"max_reserved", s.max_reserved},
+                   {"peak_gpu_used", s.peak_gpu_used}};
+    j["runs"].push_back(std::move(r));
+  }
+  for (const auto& sf : samples) {
+    nlohmann::json f = {{"file", sf.file}, {"metrics", nlohmann::json::array()}};
+    for (const auto& [m, d] : sf.metrics) {
+      auto x = describe_json(d);
+      x["name"] = m.name;
+      x["unit"] = m.unit;
+      f["metrics"].push_back(std::move(x));
+    }
+    j["sample_files"].push_back(std::move(f));
+  }
+  return j;
+}
+
+std::string render_summary(const std::vector<RunSummary>& runs, const std::vector<SampleSummary>& samples, Format f,
+                           PercentileMethod method, double level) {
+  if (f == Format::Json) return summary_json(runs, samples, method, level).dump(2) + "\n";
+  const std::string how = printf_string("percentiles: %s; %.0f%% confidence intervals from order statistics (binomial)",
+                                        std::string(to_string(method)).c_str(), 100 * level);
+  std::string out;
+  if (f == Format::Csv) {
+    Table t({"file", "name", "unit", "n", "mean", "stddev", "min", "median", "p90", "p99", "max", "outliers",
+             "median_ci_lo", "median_ci_hi", "p90_ci_lo", "p90_ci_hi", "p99_ci_lo", "p99_ci_hi", "value"});
+    auto opt = [](const std::optional<double>& v) { return v ? raw(*v) : std::string(); };
+    auto drow = [&](const std::string& file, const std::string& name, const std::string& unit, const Describe& d) {
+      if (d.n == 0) return t.row({file, name, unit, "0"});
+      t.row({file, name, unit, std::to_string(d.n), raw(d.mean), raw(d.stddev), raw(d.min), raw(d.median), raw(d.p90),
+             raw(d.p99), raw(d.max), std::to_string(d.outliers), opt(d.median_ci.lo), opt(d.median_ci.hi),
+             opt(d.p90_ci.lo), opt(d.p90_ci.hi), opt(d.p99_ci.lo), opt(d.p99_ci.hi), ""});
+    };
+    auto vrow = [&](const std::string& file, const std::string& name, const std::string& unit, double v) {
+      std::vector<std::string> r(19);
+      r[0] = file, r[1] = name, r[2] = unit, r[18] = raw(v);
+      t.row(r);
+    };
+    for (const auto& s : runs) {
+      for (const auto& st : s.stages) drow(s.file, st.name, "s", st.d);
+      vrow(s.file, "proofs", "", double(s.proofs));
+      vrow(s.file, "wall", "s", s.wall);
+      if (s.s_per_proof_steady) vrow(s.file, "s_per_proof.steady", "s", *s.s_per_proof_steady);
+      if (s.s_per_proof_plain) vrow(s.file, "s_per_proof.plain", "s", *s.s_per_proof_plain);
+      for (const auto& d : s.devices) vrow(s.file, "gpu_busy." + d.device, "fraction", d.busy_fraction);
+      for (const auto& d : s.devices) vrow(s.file, "gpu_starved." + d.device, "s", d.starved);
+      vrow(s.file, "peak_rss", "bytes", s.peak_rss);
+      for (const auto& l : s.loads) vrow(s.file, "busy." + l.stage, "s", l.effective);
+    }
+    for (const auto& sf : samples)
+      for (const auto& [m, d] : sf.metrics) drow(sf.file, m.name, m.unit, d);
+    return t.csv();
+  }
+  const bool md = f == Format::Markdown;
+  for (const auto& s : runs) {
+    out += md ? "### run `" + s.file + "`\n\n" : "run: " + s.file + "\n";
+    for (const auto& l : run_lines(s)) out += md ? "- " + md_escape(l) + "\n" : l + "\n";
+    out += md ? "- " + how + "\n\n" : how + "\n\n";
+    const Table t = stage_table(stage_rows(s));
+    out += md ? t.markdown() : t.text();
+    out += "\n";
+  }
+  for (const auto& sf : samples) {
+    out += md ? "### samples `" + sf.file + "`\n\n- " + how + "\n\n" : "samples: " + sf.file + "\n" + how + "\n\n";
+    std::vector<std::pair<std::string, std::pair<std::string, Describe>>> rows;
+    for (const auto& [m, d] : sf.metrics) rows.push_back({m.name, {m.unit, d}});
+    Table t = stage_table(rows);
+    out += md ? t.markdown() : t.text();
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace cuzk::stats

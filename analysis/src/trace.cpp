@@ -1,0 +1,164 @@
+#include "cuzk/stats/trace.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <memory>
+#include <queue>
+
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::stats {
+
+std::vector<std::size_t> pack_lanes(const std::vector<std::pair<double, double>>& iv) {
+  std::vector<std::size_t> order(iv.size()), lane(iv.size());
+  for (std::size_t i = 0; i < iv.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](auto a, auto b) { return iv[a].first < iv[b].first; });
+  using Busy = std::pair<double, std::size_t>;  // (end, lane)
+  std::priority_queue<Busy, std::vector<Busy>, std::greater<>> busy;
+  std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> free_lanes;
+  std::size_t lanes = 0;
+  for (std::size_t i : order) {
+    while (!busy.empty() && busy.top().first <= iv[i].first) {
+      free_lanes.push(busy.top().second);
+      busy.pop();
+    }
+    std::size_t l;
+    if (!free_lanes.empty()) {
+      l = free_lanes.top();
+      free_lanes.pop();
+    } else {
+      l = lanes++;
+    }
+    lane[i] = l;
+    busy.push({iv[i].second, l});
+  }
+  return lane;
+}
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+// JSON string escaping for the few strings we emit (sector ids, messages).
+std::string esc(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    switch (c) {
+      case '"': o += "\\\""; break;
+      case '\\': o += "\\\\"; break;
+      case '\n': o += "\\n"; break;
+      case '\t': o += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char b[8];
+          std::snprintf(b, sizeof b, "\\u%04x", c);
+          o += b;
+        } else {
+          o += c;
+        }
+    }
+  }
+  return o;
+}
+
+constexpr int kPidMemory = 1, kPidSynth = 2, kPidQueue = 3, kPidWrite = 4, kPidGpu = 10;
+
+}  // namespace
+
+std::size_t write_trace(const RunData& r, const std::string& path) {
+  std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "w"));
+  if (!f) throw Error(Error::Kind::Io, path, "cannot write");
+  std::FILE* o = f.get();
+  std::size_t n = 0;
+  bool first = true;
+  auto begin = [&] {
+    std::fputs(first ? "\n" : ",\n", o);
+    first = false;
+    ++n;
+  };
+  std::fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"source\":\"cuzk-stats\",\"file\":\"", o);
+  std::fputs(esc(r.file).c_str(), o);
+  std::fputs("\"},\"traceEvents\":[", o);
+  auto meta = [&](int pid, int tid, const char* what, const std::string& name) {
+    begin();
+    std::fprintf(o, "{\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"name\":\"%s\",\"args\":{\"name\":\"%s\"}}", pid, tid, what,
+                 esc(name).c_str());
+  };
+  meta(kPidMemory, 0, "process_name", "memory");
+  meta(kPidSynth, 0, "process_name", "synthesis");
+  meta(kPidQueue, 0, "process_name", "queue (synthesis -> GPU)");
+  meta(kPidWrite, 0, "process_name", "write");
+  for (std::size_t d = 0; d < r.devices.size(); ++d) meta(kPidGpu + int(d), 0, "process_name", "GPU " + r.devices[d]);
+
+  auto label = [&](const Span& s) {
+    const std::string sec = s.seq < r.sector_by_seq.size() && !r.sector_by_seq[s.seq].empty()
+                                ? r.sector_by_seq[s.seq] : "seq" + std::to_string(s.seq);
+    return esc(sec) + "/p" + std::to_string(s.partition);
+  };
+  // Lanes for spans without a worker id (queue, write, and synth/gpu from producers without one).
+  std::map<int, std::vector<std::size_t>> unlaned;  // pid → span indices
+  std::map<std::pair<int, int>, bool> named;
+  std::vector<int> tid(r.spans.size(), 0);
+  std::vector<int> pid(r.spans.size(), 0);
+  for (std::size_t i = 0; i < r.spans.size(); ++i) {
+    const Span& s = r.spans[i];
+    switch (s.stage) {
+      case Stage::Synth: pid[i] = kPidSynth; break;
+      case Stage::Queue: pid[i] = kPidQueue; break;
+      case Stage::Gpu: pid[i] = kPidGpu + s.device; break;
+      case Stage::Write: pid[i] = kPidWrite; break;
+    }
+    const bool has_worker = (s.stage == Stage::Synth || s.stage == Stage::Gpu) && s.worker != 0xFFFF;
+    if (has_worker) tid[i] = s.worker + 1;
+    else unlaned[pid[i]].push_back(i);
+  }
+  for (auto& [p, idx] : unlaned) {
+    std::vector<std::pair<double, double>> iv;
+    for (auto i : idx) iv.emplace_back(r.spans[i].t0, r.spans[i].t1);
+    const auto lanes = pack_lanes(iv);
+    for (std::size_t k = 0; k < idx.size(); ++k) tid[idx[k]] = int(lanes[k]) + 1;
+  }
+  for (std::size_t i = 0; i < r.spans.size(); ++i) {
+    const auto key = std::make_pair(pid[i], tid[i]);
+    if (named.count(key)) continue;
+    named[key] = true;
+    const char* what = r.spans[i].stage == Stage::Synth ? "synth worker "
+                       : r.spans[i].stage == Stage::Gpu  ? "gpu worker "
+                                                         : "lane ";
+    meta(pid[i], tid[i], "thread_name", what + std::to_string(tid[i] - 1));
+  }
+  for (std::size_t i = 0; i < r.spans.size(); ++i) {
+    const Span& s = r.spans[i];
+    begin();
+    std::fprintf(o,
+                 "{\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s %s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,"
+                 "\"args\":{\"seq\":%u,\"partition\":%u}}",
+                 kStageNames[std::size_t(s.stage)].data(), kStageNames[std::size_t(s.stage)].data(), label(s).c_str(),
+                 pid[i], tid[i], s.t0 * 1e6, (s.t1 - s.t0) * 1e6, s.seq, s.partition);
+  }
+  for (const auto& m : r.mem) {
+    begin();
+    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"rss\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"bytes\":%.0f}}",
+                 kPidMemory, m.ts * 1e6, m.rss);
+    begin();
+    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"inflight\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"partitions\":%.0f}}",
+                 kPidMemory, m.ts * 1e6, m.inflight);
+    begin();
+    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"reserved\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"bytes\":%.0f}}",
+                 kPidMemory, m.ts * 1e6, m.reserved);
+    if (m.gpu_used > 0) {
+      begin();
+      std::fprintf(o, "{\"ph\":\"C\",\"name\":\"gpu_used\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"bytes\":%.0f}}",
+                   kPidMemory, m.ts * 1e6, m.gpu_used);
+    }
+  }
+  std::fputs("\n]}\n", o);
+  if (std::ferror(o)) throw Error(Error::Kind::Io, path, "write failed");
+  return n;
+}
+
+}  // namespace cuzk::stats
