@@ -19,9 +19,19 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "cuzk/ff/bigint.hpp"
 #include "cuzk/util/hd.hpp"
+
+// x86-64 fast path: mulx/adcx/adox kernels for 4 and 6 limbs (host code only).
+#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && !defined(__CUDA_ARCH__) && \
+    !defined(CUZK_PORTABLE_FIELD)
+#define CUZK_MONT_X86 1
+#include "cuzk/ff/mont_x86.hpp"
+#else
+#define CUZK_MONT_X86 0
+#endif
 
 namespace cuzk::ff {
 
@@ -34,6 +44,7 @@ public:
   static constexpr u64 INV = bi::neg_inv64(P[0]);               // −p⁻¹ mod 2⁶⁴
   static constexpr Repr R1 = bi::shl_mod<N>(bi::from_u64<N>(1), 64 * N, P);  // R mod p
   static constexpr Repr R2 = bi::shl_mod<N>(R1, 64 * N, P);     // R² mod p
+  static constexpr Repr R3 = bi::shl_mod<N>(R2, 64 * N, P);     // R³ mod p (inverse)
   static constexpr std::size_t BITS = bi::num_bits(P);
   static constexpr std::size_t BYTES = (BITS + 7) / 8;
 
@@ -120,7 +131,22 @@ public:
   constexpr Mont& operator-=(const Mont& b) { return *this = *this - b; }
 
   // ---- multiplication: CIOS, no-carry variant ---------------------------------------
+  // At run time on x86-64 with BMI2+ADX, N = 4 and N = 6 go to the mulx/adcx/adox kernel
+  // (mont_x86.hpp, same algorithm, bit-identical results); constant evaluation and other
+  // targets use the portable __int128 loop below.
   friend constexpr Mont operator*(const Mont& a, const Mont& b) {
+#if CUZK_MONT_X86
+    if constexpr (N == 4 || N == 6) {
+      if (!std::is_constant_evaluated()) {
+        Mont r;
+        x86::mont_mul<N>(r.v, a.v, b.v, QINV.data());
+        return r;
+      }
+    }
+#endif
+    return mul_portable(a, b);
+  }
+  static constexpr Mont mul_portable(const Mont& a, const Mont& b) {
     u64 t[N] = {};
 #pragma GCC unroll 8
     for (std::size_t i = 0; i < N; ++i) {
@@ -160,10 +186,33 @@ public:
   }
   constexpr Mont pow(u64 e) const { return pow(bi::from_u64<1>(e)); }
   // Fermat: a^(p−2). Inverse of zero is zero (callers that care check first).
-  constexpr Mont inverse() const {
+  constexpr Mont inverse_fermat() const {
     Repr e = P;
     bi::sub(e, bi::from_u64<N>(2));
     return pow(e);
+  }
+  // Variable-time binary extended Euclid (Menezes et al., Handbook of Applied
+  // Cryptography, Alg. 14.61 specialised to odd p) on the representation x = aR, giving
+  // x⁻¹ mod p; then a⁻¹R = x⁻¹·R², one Montgomery product with R³. Shifts are taken in
+  // bulk: dividing u1 by 2^k mod p adds m·p with m = u1·(−p⁻¹) mod 2^k (Montgomery's
+  // trick), so one step costs O(N) whatever k is. Not constant time: use it for public
+  // data only (point normalisation, batch inversion). Inverse of zero is zero.
+  constexpr Mont inverse() const {
+    if (std::is_constant_evaluated()) return inverse_fermat();
+    if (is_zero()) return zero();
+    Repr u = raw(), v = P, x1 = bi::from_u64<N>(1), x2{};
+    while (!is_one_int(u) && !is_one_int(v)) {
+      halve_all(u, x1);
+      halve_all(v, x2);
+      if (bi::cmp(u, v) >= 0) {
+        bi::sub(u, v);
+        sub_mod_int(x1, x2);
+      } else {
+        bi::sub(v, u);
+        sub_mod_int(x2, x1);
+      }
+    }
+    return from_raw(is_one_int(u) ? x1 : x2) * from_raw(R3);
   }
   // Legendre symbol: 1 (non-zero square), −1 → returns -1, 0 for zero.
   constexpr int legendre() const {
@@ -235,6 +284,42 @@ public:
   }
 
 private:
+  static constexpr Limbs<N + 1> QINV = [] {  // p then INV, the x86 kernels' constant block
+    Limbs<N + 1> r{};
+    for (std::size_t i = 0; i < N; ++i) r[i] = P[i];
+    r[N] = INV;
+    return r;
+  }();
+
+  static constexpr bool is_one_int(const Repr& a) {
+    u64 acc = a[0] ^ 1;
+    for (std::size_t i = 1; i < N; ++i) acc |= a[i];
+    return acc == 0;
+  }
+  // x −= y mod p for x, y < p.
+  static constexpr void sub_mod_int(Repr& x, const Repr& y) {
+    if (bi::sub(x, y)) bi::add(x, P);
+  }
+  // While u is even (u ≠ 0): u /= 2^k, x /= 2^k mod p, k ≤ 63 per round.
+  static constexpr void halve_all(Repr& u, Repr& x) {
+    while (!(u[0] & 1)) {
+      unsigned k = u[0] ? unsigned(__builtin_ctzll(u[0])) : 63;
+      if (k > 63) k = 63;
+      for (std::size_t i = 0; i < N; ++i) u[i] = (u[i] >> k) | (i + 1 < N ? u[i + 1] << (64 - k) : 0);
+      // x + m·p ≡ 0 mod 2^k with m = x·INV mod 2^k; the sum fits in N limbs + 1 word.
+      u64 m = (x[0] * INV) & ((u64(1) << k) - 1);
+      u64 t[N + 1];
+      u64 c = 0;
+      for (std::size_t i = 0; i < N; ++i) {
+        u128 s = u128(m) * P[i] + x[i] + c;
+        t[i] = u64(s);
+        c = u64(s >> 64);
+      }
+      t[N] = c;
+      for (std::size_t i = 0; i < N; ++i) x[i] = (t[i] >> k) | (t[i + 1] << (64 - k));
+    }
+  }
+
   constexpr void reduce_once() {
     // r = v − p if v ≥ p
     u64 tmp[N], br = 0;
