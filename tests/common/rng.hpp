@@ -9,7 +9,7 @@
 namespace cuzk::test {
 
 inline std::uint64_t test_seed() {
-  static const std::uint64_t seed = [] {
+  static const std::uint64_t seed = []() -> std::uint64_t {
     if (const char* s = std::getenv("CUZK_TEST_SEED")) return std::strtoull(s, nullptr, 0);
     std::uint64_t v = (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
     std::fprintf(stderr, "test seed: CUZK_TEST_SEED=%llu\n", (unsigned long long)v);
