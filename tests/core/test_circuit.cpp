@@ -179,3 +179,17 @@ TEST_CASE("porep-lite: shape = prove mode, rows satisfied, tampering and a wrong
   std::vector<std::uint64_t> out_of_range{ch[0], 16, ch[2]};
   CHECK_THROWS_AS(porep_lite::synthesize(rep, out_of_range), Error);
 }
+
+TEST_CASE("porep-lite: max_challenges fills the domain and no more") {
+  for (unsigned depth : {4u, 16u, 24u})
+    for (unsigned log_n = 15; log_n <= 26; ++log_n) {
+      const auto k = porep_lite::max_challenges(depth, log_n);
+      CAPTURE(depth);
+      CAPTURE(log_n);
+      if (k == 0) continue;
+      CHECK(porep_lite::layout(depth, k).log_domain <= log_n);
+      CHECK(porep_lite::layout(depth, k + 1).log_domain > log_n);
+    }
+  CHECK(porep_lite::max_challenges(16, 16) == 2);
+  CHECK(porep_lite::max_challenges(16, 26) == 2168);
+}

@@ -53,19 +53,13 @@ inline Word shr(const Word& w, unsigned n) {
 }
 
 template <class CS>
-Bit bit_from(CS& cs, bool value) {
-  Var v = cs.alloc(value ? Fr::one() : Fr::zero());
-  return {Bit::Kind::Is, value, v.index};
-}
-
-template <class CS>
 Bit bit_xor(CS& cs, const Bit& a, const Bit& b) {
   using LC = typename CS::LC;
   if (a.is_const()) return a.value ? !b : b;
   if (b.is_const()) return b.value ? !a : a;
-  Bit r = bit_from(cs, a.value != b.value);
+  Bit r = cs.alloc_bit_free(a.value != b.value);
   LC x, y(b), z;
-  x.add(a, Fr::from_u64(2));
+  x.add(a, pow2(1));
   z.add(a).add(b).add(r, -Fr::one());
   cs.enforce(std::move(x), std::move(y), std::move(z));
   return r;
@@ -76,7 +70,7 @@ Bit bit_and(CS& cs, const Bit& a, const Bit& b) {
   using LC = typename CS::LC;
   if (a.is_const()) return a.value ? b : Bit::constant(false);
   if (b.is_const()) return b.value ? a : Bit::constant(false);
-  Bit r = bit_from(cs, a.value && b.value);
+  Bit r = cs.alloc_bit_free(a.value && b.value);
   cs.enforce(LC(a), LC(b), LC(r));
   return r;
 }
@@ -95,7 +89,7 @@ Bit bit_ch(CS& cs, const Bit& a, const Bit& b, const Bit& c) {
     if (b.value == c.value) return b;
     return b.value ? a : !a;
   }
-  Bit r = bit_from(cs, a.value ? b.value : c.value);
+  Bit r = cs.alloc_bit_free(a.value ? b.value : c.value);
   LC y(b), z(r);
   y.add(c, -Fr::one());
   z.add(c, -Fr::one());
@@ -113,9 +107,9 @@ Bit bit_maj(CS& cs, const Bit& a, const Bit& b, const Bit& c) {
   if (c.is_const()) return c.value ? bit_or(cs, a, b) : bit_and(cs, a, b);
   Bit t = bit_and(cs, b, c);
   const bool m = (int(a.value) + int(b.value) + int(c.value)) >= 2;
-  Bit r = bit_from(cs, m);
+  Bit r = cs.alloc_bit_free(m);
   LC y(b), z(r);
-  y.add(c).add(t, -Fr::from_u64(2));
+  y.add(c).add(t, -pow2(1));
   z.add(t, -Fr::one());
   cs.enforce(LC(a), std::move(y), std::move(z));
   return r;

@@ -59,7 +59,7 @@ struct Bit {
   }
 };
 
-// 2^i as field elements, i < 256 (packing coefficients).
+// 2^i as field elements, i < 256 (packing coefficients); pow2(1) = 2.
 const Fr& pow2(unsigned i);
 
 struct NoTerms {};
@@ -162,9 +162,13 @@ public:
     w_[var_] = v.canonical();
     return {var_++, v};
   }
+  // A wire holding b with no booleanity row (the caller's row forces it).
+  Bit alloc_bit_free(bool b) {
+    w_[var_] = Scalar{b ? 1u : 0u, 0, 0, 0};
+    return {Bit::Kind::Is, b, var_++};
+  }
   Bit alloc_bit(bool b) {
-    Var v = alloc(b ? Fr::one() : Fr::zero());
-    Bit r{Bit::Kind::Is, b, v.index};
+    Bit r = alloc_bit_free(b);
     LC x(r), y;  // b·(1 − b) = 0
     y.add_const(Fr::one()).add(r, -Fr::one());
     enforce(std::move(x), std::move(y), LC());
@@ -200,6 +204,10 @@ public:
   Var alloc(const Fr& v) {
     if (w_) w_[var_] = v.canonical();
     return {var_++, v};
+  }
+  Bit alloc_bit_free(bool b) {
+    if (w_) w_[var_] = Scalar{b ? 1u : 0u, 0, 0, 0};
+    return {Bit::Kind::Is, b, var_++};
   }
   Bit alloc_bit(bool b) {
     // b·(1 − b) = 0: a = b, b = 1 − b, c = 0.

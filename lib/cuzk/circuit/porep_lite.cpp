@@ -2,6 +2,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -146,6 +147,16 @@ Layout layout(unsigned depth, std::uint32_t challenges) {
   L.log_domain = log_n;
   L.domain_size = std::uint32_t(1) << log_n;
   return L;
+}
+
+std::uint32_t max_challenges(unsigned depth, unsigned log_domain) {
+  const Extent e = layout(depth, 1).per_challenge;
+  // k·rows + (1 + k) + 1 ≤ 2^log_domain, and the wires fit in 32 bits.
+  const std::uint64_t n = std::uint64_t(1) << log_domain;
+  if (n < e.rows + 3) return 0;
+  std::uint64_t k = (n - 2) / (std::uint64_t(e.rows) + 1);
+  const std::uint64_t k_wires = (0xffffffffull - 2) / (std::uint64_t(e.vars) + 1);
+  return std::uint32_t(std::min({k, k_wires, std::uint64_t(0xffffffffull)}));
 }
 
 Fr leaf_from_digest(const Sha256State& h) {

@@ -56,6 +56,10 @@ struct Layout {
 // Throws Error(BadInput) for depth 0 or > kMaxDepth, no challenges, or more than 2^32 wires.
 Layout layout(unsigned depth, std::uint32_t challenges);
 
+// The most challenges whose circuit fits a domain of 2^log_domain (0 if none fits): how
+// partition sizes 2^16 .. 2^26 are chosen (depth 16: 2 .. 2168 challenges).
+std::uint32_t max_challenges(unsigned depth, unsigned log_domain);
+
 // Fr32 of a SHA-256 state: digest bytes little-endian, bits 254 and 255 cleared.
 Fr leaf_from_digest(const Sha256State& h);
 
