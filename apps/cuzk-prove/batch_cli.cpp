@@ -135,7 +135,7 @@ int run(BatchArgs& a) {
   // A fixed mmap threshold: every large buffer (a/b/c, witnesses, key sections) gets its own
   // mapping and goes back to the OS when freed, so RSS follows the early free. (glibc's
   // dynamic threshold would otherwise grow and keep freed vectors in the heap.)
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  mallopt(M_MMAP_THRESHOLD, 256 << 10);
 #endif
   pl::RunInfo info{self_argv(), git_revision()};
   pl::BatchResult r = pl::run_batch(c, files, std::move(devices), info);

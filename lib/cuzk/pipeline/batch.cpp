@@ -46,7 +46,8 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
       s->footprint = groth16::ProvingKey::partition_bytes(h->header.n_vars, h->header.domain_size);
       s->key_bytes = fs::file_size(s->spec.zkey);
     } catch (const std::exception& e) {
-      s->error = std::string(e.what()) + " (sector file " + files[i] + ")";
+      s->error = e.what();
+      if (s->error.find(files[i]) == std::string::npos) s->error += " (sector file " + files[i] + ")";
       if (s->spec.id.empty() || s->error.find("appears twice") != std::string::npos) s->spec.id.clear();
     }
     s->proofs.resize(s->spec.witnesses.size());

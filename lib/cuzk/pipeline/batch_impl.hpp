@@ -4,6 +4,7 @@
 #include <tbb/task_arena.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -39,6 +40,30 @@ struct SectorState {
 };
 
 class Batch;
+
+// A FIFO (ticket) lock for the CPU stand-in's device: workers get the device in the order
+// they took partitions from the hand-off (std::mutex is not fair and let later partitions
+// overtake earlier ones).
+class FifoMutex {
+public:
+  void lock() {
+    std::unique_lock<std::mutex> lk(m_);
+    const std::uint64_t my = next_++;
+    cv_.wait(lk, [&] { return serving_ == my; });
+  }
+  void unlock() {
+    {
+      std::lock_guard<std::mutex> lk(m_);
+      ++serving_;
+    }
+    cv_.notify_all();
+  }
+
+private:
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::uint64_t next_ = 0, serving_ = 0;
+};
 
 // One partition on its way through the graph. Owns its reservations: whatever is still
 // held when the job dies is released (a failure anywhere cannot leak a permit).
@@ -140,7 +165,7 @@ private:
   std::counting_semaphore<> queue_tokens_;
   IdPool synth_ids_;
   std::vector<std::unique_ptr<IdPool>> gpu_ids_;
-  std::vector<std::unique_ptr<std::mutex>> device_locks_;  // non-self-locking backends
+  std::vector<std::unique_ptr<FifoMutex>> device_locks_;  // non-self-locking backends
 };
 
 }  // namespace cuzk::pipeline::detail

@@ -1,5 +1,8 @@
 // The flow graph of the batch pipeline: synth → hand-off → gpu[d] → write (see batch.hpp).
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "cuzk/groth16/json_io.hpp"
@@ -54,7 +57,7 @@ Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimi
       synth_ids_(cfg.synth_workers) {
   for (std::size_t d = 0; d < devices.size(); ++d) {
     gpu_ids_.push_back(std::make_unique<IdPool>(cfg.workers_per_device));
-    device_locks_.push_back(std::make_unique<std::mutex>());
+    device_locks_.push_back(std::make_unique<FifoMutex>());
   }
 }
 
@@ -116,6 +119,10 @@ void Batch::emit_error(const SectorState& s, std::optional<unsigned> part, const
   f["seq"] = s.seq;
   f["message"] = msg;
   ev.emit("error", f);
+  // And one line for the person watching (not a hot path: once per failure).
+  std::string where = f["sector"].get<std::string>() + (part ? " p" + std::to_string(*part) : std::string());
+  static const bool tty = isatty(STDERR_FILENO) == 1;  // then clear the progress bar's line first
+  std::fprintf(stderr, "%scuzk-prove batch: error: %s: %s\n", tty ? "\r\x1b[K" : "", where.c_str(), msg.c_str());
 }
 
 static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
@@ -161,7 +168,7 @@ void Batch::gpu_body(const JobPtr& j, std::size_t d) {
     if (dev.self_locking) {
       j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free);
     } else {
-      std::unique_lock<std::mutex> lk(*device_locks_[d]);
+      std::unique_lock<FifoMutex> lk(*device_locks_[d]);
       st.lock_wait = ev.now() - take;
       compute_arena_.execute(
           [&] { j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free); });

@@ -1,0 +1,33 @@
+# Shared helpers of the batch tests: source after setting CUZK (cuzk-prove) and SRC (repo root).
+set -euo pipefail
+FIX=$SRC/data/fixtures
+GEN=$SRC/scripts/gen-sectors.py
+CHECK=$SRC/tests/batch/check_events.py
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/cuzk-batch-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+die() { echo "FAIL: $*" >&2; exit 1; }
+note() { echo "-- $*"; }
+
+# verify_sector OUT SECTOR_FILE...: every p<i>.proof.json of each sector verifies with our
+# verifier against the sector's key, and DIR/<sector>.proof holds 192 bytes per partition.
+verify_sectors() {
+  local out=$1; shift
+  local f id zkey n i vk
+  for f in "$@"; do
+    read -r id zkey n < <(python3 -c '
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+print(d["sector"], os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), d["zkey"])), len(d["partitions"]))' "$f")
+    vk=$WORK/vk-$(echo "$zkey" | md5sum | cut -c1-8).json
+    [[ -f $vk ]] || "$CUZK" export-vkey --zkey "$zkey" --out "$vk" >/dev/null
+    for ((i = 0; i < n; i++)); do
+      "$CUZK" verify --vkey "$vk" --public "$out/$id/p$i.public.json" --proof "$out/$id/p$i.proof.json" >/dev/null ||
+        die "$out/$id/p$i.proof.json does not verify"
+    done
+    [[ $(stat -c %s "$out/$id.proof") -eq $((192 * n)) ]] || die "$out/$id.proof is not $((192 * n)) bytes"
+  done
+}
+
+# json_get JSON KEY: a field of a one-line JSON object.
+json_get() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
