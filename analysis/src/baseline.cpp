@@ -59,9 +59,10 @@ std::string save_baseline(const std::string& dir, const std::string& name, const
     nlohmann::json r = {{"source", path}, {"metrics", nlohmann::json::object()}};
     if (!m.provenance.empty()) r["provenance"] = prov_json(m.provenance.front());
     r["kind"] = m.within_file ? "samples" : "run";
+    r["metrics"] = nlohmann::json::array();  // an array keeps the metrics in their report order
     for (const auto& mt : m.metrics)
-      r["metrics"][mt.name] = {{"unit", mt.unit}, {"better", mt.better == Better::Lower ? "lower" : "higher"},
-                               {"values", mt.samples}};
+      r["metrics"].push_back({{"name", mt.name}, {"unit", mt.unit},
+                              {"better", mt.better == Better::Lower ? "lower" : "higher"}, {"values", mt.samples}});
     doc["runs"].push_back(std::move(r));
   }
   const fs::path folder = fs::path(dir) / name;
@@ -100,10 +101,10 @@ Baseline load_baseline(const std::string& path) {
       else b.metrics.within_file = true;
       b.metrics.sources.push_back(b.path + ":" + r.value("source", std::string("?")));
       if (r.contains("provenance")) b.metrics.provenance.push_back(prov_from(r["provenance"]));
-      for (auto it = r["metrics"].begin(); it != r["metrics"].end(); ++it) {
-        const auto& v = it.value();
+      for (const auto& v : r.at("metrics")) {
         const Better better = v.value("better", std::string("lower")) == "higher" ? Better::Higher : Better::Lower;
-        for (const auto& x : v["values"]) b.metrics.add(it.key(), v.value("unit", std::string()), better, x.get<double>());
+        const std::string name = v.at("name").get<std::string>();
+        for (const auto& x : v.at("values")) b.metrics.add(name, v.value("unit", std::string()), better, x.get<double>());
       }
     }
   } catch (const nlohmann::json::exception& e) {

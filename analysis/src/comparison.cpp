@@ -65,15 +65,15 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
   r.exact = mw.exact;
   const ShiftEstimate hl = hodges_lehmann(x, y, opt.alpha);
   r.ci_level = hl.achieved_level;
+  // An interval of achieved level 0 (1 vs 1: the single difference) is no interval at all.
+  const bool has_ci = hl.achieved_level > 0;
   if (r.log_scale) {
     r.ratio = std::exp(hl.shift);
-    r.ci_lo = std::exp(hl.lo);
-    r.ci_hi = std::exp(hl.hi);
+    if (has_ci) r.ci_lo = std::exp(hl.lo), r.ci_hi = std::exp(hl.hi);
   } else if (r.base.median != 0) {
     const double m = std::fabs(r.base.median);
     r.ratio = 1 + hl.shift / m;
-    r.ci_lo = 1 + hl.lo / m;
-    r.ci_hi = 1 + hl.hi / m;
+    if (has_ci) r.ci_lo = 1 + hl.lo / m, r.ci_hi = 1 + hl.hi / m;
   }
   if (mann_whitney_min_p(n1, n2) > opt.alpha) {
     r.verdict = Verdict::Insufficient;
@@ -87,7 +87,7 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
   if (r.ci_lo && r.ci_hi) {
     up = *r.ci_lo > 1 + opt.noise;
     down = *r.ci_hi < 1 - opt.noise;
-  } else {  // baseline median 0: the shift interval must exclude 0
+  } else if (has_ci) {  // baseline median 0: the shift interval must exclude 0
     up = hl.lo > 0;
     down = hl.hi < 0;
   }

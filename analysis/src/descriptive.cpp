@@ -129,6 +129,7 @@ Describe describe(std::vector<double> v, PercentileMethod m, double level) {
   std::sort(v.begin(), v.end());
   d.min = v.front();
   d.max = v.back();
+  if (d.min == d.max) d.stddev = 0;  // Welford's rounding residue on identical values
   d.median = percentile_sorted(v, 0.5, m);
   d.p90 = percentile_sorted(v, 0.9, m);
   d.p99 = percentile_sorted(v, 0.99, m);

@@ -27,8 +27,9 @@ nlohmann::json describe_json(const Describe& d) {
           {"ci", {{"median", ci_json(d.median_ci)}, {"p90", ci_json(d.p90_ci)}, {"p99", ci_json(d.p99_ci)}}}};
 }
 
-Table stage_table(const std::vector<std::pair<std::string, std::pair<std::string, Describe>>>& rows) {
-  Table t({"stage", "n", "mean", "stddev", "min", "median", "p90", "p99", "max", "outliers", "median CI",
+Table stage_table(const std::vector<std::pair<std::string, std::pair<std::string, Describe>>>& rows,
+                  const char* first = "stage") {
+  Table t({first, "n", "mean", "stddev", "min", "median", "p90", "p99", "max", "outliers", "median CI",
            "p90 CI", "p99 CI"});
   for (const auto& [name, ud] : rows) {
     const auto& [unit, d] = ud;
@@ -232,7 +233,7 @@ std::string render_summary(const std::vector<RunSummary>& runs, const std::vecto
     out += md ? "### samples `" + sf.file + "`\n\n- " + how + "\n\n" : "samples: " + sf.file + "\n" + how + "\n\n";
     std::vector<std::pair<std::string, std::pair<std::string, Describe>>> rows;
     for (const auto& [m, d] : sf.metrics) rows.push_back({m.name, {m.unit, d}});
-    Table t = stage_table(rows);
+    Table t = stage_table(rows, "metric");
     out += md ? t.markdown() : t.text();
     out += "\n";
   }

@@ -1,0 +1,160 @@
+// Event reading: the flat JSON parser, truncated and malformed lines, and the summary of a
+// hand-written run whose every figure is worked out in the comments.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "cuzk/stats/flat_json.hpp"
+#include "cuzk/stats/metric_set.hpp"
+#include "cuzk/stats/run_summary.hpp"
+#include "cuzk/stats/trace.hpp"
+#include "cuzk/util/error.hpp"
+#include "stats_test_util.hpp"
+
+using namespace cuzk::stats;
+namespace fs = std::filesystem;
+
+namespace {
+fs::path data(const char* name) { return cuzk::test::source_dir() / "tests/stats/data" / name; }
+
+fs::path temp_file(const std::string& name, const std::string& content) {
+  const auto p = fs::temp_directory_path() / ("cuzk-stats-" + std::to_string(::getpid()) + "-" + name);
+  std::ofstream(p, std::ios::binary) << content;
+  return p;
+}
+}  // namespace
+
+TEST_CASE("flat JSON: scalars, escapes, nested values, errors") {
+  FlatObject o;
+  std::string err;
+  REQUIRE(o.parse(R"( {"ts": 1.5e0, "ev":"error", "message":"a \"q\" \u00e9\n", "n":null, "b":true, "cfg":{"x":[1,"]"]}} )", err));
+  CHECK(o.get("ts")->number == 1.5);
+  CHECK(o.get("message")->text == "a \"q\" \xc3\xa9\n");
+  CHECK(o.get("n")->type == FlatValue::Type::Null);
+  CHECK(o.get("b")->boolean);
+  CHECK(o.has_nested());
+  CHECK(o.get("cfg")->text == R"({"x":[1,"]"]})");
+  CHECK(o.get("missing") == nullptr);
+  CHECK_FALSE(o.parse(R"({"ts":1,"ev":"mem")", err));
+  CHECK(err.find("column") != std::string::npos);
+  CHECK_FALSE(o.parse(R"({"ts":nan})", err));
+  CHECK_FALSE(o.parse(R"({"ts":1} x)", err));
+  CHECK_FALSE(o.parse(R"({"a":[1,2})", err));
+}
+
+TEST_CASE("interval helpers") {
+  const auto u = interval_union({{3, 4}, {0, 1}, {0.5, 2}, {4, 5}});
+  REQUIRE(u.size() == 2);
+  CHECK(total_length(u) == doctest::Approx(4));
+  CHECK(difference_length({{0, 10}}, {{1, 2}, {5, 6}}) == doctest::Approx(8));
+  CHECK(max_concurrency({{0, 2}, {1, 3}, {2, 4}}) == 2);
+  const auto lanes = pack_lanes({{0, 2}, {1, 3}, {2, 4}});
+  CHECK(lanes == std::vector<std::size_t>{0, 1, 0});
+}
+
+TEST_CASE("tiny run: every figure by hand") {
+  const RunData r = load_events(data("tiny.jsonl").string());
+  CHECK(r.warnings.empty());
+  const RunSummary s = summarize(r, {});
+  CHECK(s.proofs == 3);  // a/p0, a/p1, b/p0 (b/p1 failed)
+  CHECK(s.errors == 1);
+  CHECK(s.failures == 1);
+  CHECK(s.sectors_ok == 1);
+  CHECK(s.sectors_failed == 1);
+  CHECK(s.wall == 1.1);
+  CHECK(*s.s_per_proof_plain == doctest::Approx(1.1 / 3));
+  CHECK_FALSE(s.s_per_proof_steady);  // warm-up ceil(0.3) = 1, then only 2 proofs
+  REQUIRE(s.devices.size() == 1);
+  CHECK(s.devices[0].busy == doctest::Approx(0.6));  // [0.25, 0.85]
+  CHECK(s.devices[0].gaps == 0);
+  CHECK(s.devices[0].busy_fraction == doctest::Approx(0.6 / 1.1));
+  CHECK(s.peak_rss == 4000);
+  CHECK(s.peak_rss_ts == 0.4);
+  // Open at 0.4: synth b/p0 [0.25, 0.55], queue a/p1 [0.3, 0.45], gpu a/p0 [0.25, 0.45].
+  CHECK(s.peak_stages == std::vector<std::pair<std::string, std::size_t>>{{"synth", 1}, {"queue", 1}, {"gpu", 1}});
+  // Sector totals: a 0.7 − 0.0, b 1.1 − 0.3.
+  const auto& sector = s.stages.back();
+  CHECK(sector.name == "sector");
+  CHECK(sector.d.n == 2);
+  CHECK(sector.d.median == doctest::Approx(0.75));
+  // Loads: synth (0.25 + 0.3 + 0.3 + 0.25) / 3 / 2 workers; gpu 0.6 / 3; write 0.15 / 3.
+  REQUIRE(s.loads.size() == 3);
+  CHECK(s.loads[0].effective == doctest::Approx(1.1 / 3 / 2));
+  CHECK(s.loads[1].effective == doctest::Approx(0.2));
+  CHECK(s.loads[2].effective == doctest::Approx(0.05));
+  CHECK(s.bottleneck == "gpu");
+  CHECK(s.prov.host == "h1");
+  CHECK(s.prov.config["synth_workers"] == 2);
+}
+
+TEST_CASE("a truncated last line is reported and skipped") {
+  std::string text = cuzk::test::read_file(data("tiny.jsonl"));
+  text.resize(text.size() - 30);  // cut inside run_end, no trailing newline
+  const auto p = temp_file("trunc.jsonl", text);
+  const RunData r = load_events(p.string());
+  CHECK(r.truncated);
+  CHECK_FALSE(r.has_run_end);
+  bool reported = false;
+  for (const auto& w : r.warnings) reported = reported || w.find("trunc.jsonl:28: truncated last line") != std::string::npos;
+  CHECK(reported);
+  CHECK(summarize(r, {}).proofs == 3);
+  fs::remove(p);
+}
+
+TEST_CASE("a bad line mid-file is an error naming file and line") {
+  try {
+    load_events(data("bad-mid.jsonl").string());
+    FAIL("no error");
+  } catch (const cuzk::Error& e) {
+    CHECK(e.kind() == cuzk::Error::Kind::BadInput);
+    CHECK(std::string(e.what()).find("bad-mid.jsonl:3: not a JSON object") != std::string::npos);
+  }
+  const auto p = temp_file("nofield.jsonl", "{\"ts\":0,\"ev\":\"synth\",\"t0\":0,\"t1\":1,\"seq\":0}\n");
+  CHECK_THROWS_WITH_AS(load_events(p.string()), doctest::Contains("nofield.jsonl:1: missing numeric field 'partition'"),
+                       cuzk::Error);
+  fs::remove(p);
+  CHECK_THROWS_AS(load_events("/nonexistent/x.jsonl"), cuzk::Error);
+}
+
+TEST_CASE("input detection and within-file samples") {
+  CHECK(detect_input(data("tiny.jsonl").string()) == InputKind::Events);
+  CHECK(detect_input(data("bench-base.json").string()) == InputKind::GoogleBenchmark);
+  CHECK(detect_input(data("samples.csv").string()) == InputKind::Csv);
+  const auto b = load_google_benchmark(data("bench-base.json").string());
+  REQUIRE(b.metrics.size() == 2);  // aggregate rows skipped
+  CHECK(b.metrics[0].name == "BM_Msm/1024");
+  CHECK(b.metrics[0].samples.size() == 5);
+  CHECK(b.metrics[0].samples[0] == doctest::Approx(1.201e-3));
+  CHECK(b.metrics[1].samples[0] == doctest::Approx(85.1e-6));
+  const auto c = load_csv(data("samples.csv").string());
+  REQUIRE(c.metrics.size() == 2);
+  CHECK(c.metrics[1].name == "verify, ms");
+  const auto bad = temp_file("bad.csv", "metric,value\nx,1\nx,abc\n");
+  CHECK_THROWS_WITH_AS(load_csv(bad.string()), doctest::Contains("bad.csv:3"), cuzk::Error);
+  fs::remove(bad);
+}
+
+TEST_CASE("throughput on a generated file (heavy size with CUZK_HEAVY=1)") {
+  const bool heavy = std::getenv("CUZK_HEAVY") != nullptr;
+  const std::size_t lines = heavy ? 2000000 : 100000;
+  const auto p = fs::temp_directory_path() / ("cuzk-stats-gen-" + std::to_string(::getpid()) + ".jsonl");
+  const std::string cmd = "/usr/bin/python3 " + (cuzk::test::source_dir() / "scripts/gen-events.py").string() +
+                          " --lines " + std::to_string(lines) + " --mem-interval 0.5 -o " + p.string();
+  if (std::system(cmd.c_str()) != 0) {
+    MESSAGE("skipped: scripts/gen-events.py could not run");
+    return;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunData r = load_events(p.string());
+  const RunSummary s = summarize(r, {});
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fs::remove(p);
+  CHECK(r.lines >= lines);
+  CHECK(s.proofs > 0);
+  MESSAGE(r.lines << " lines in " << secs << " s: " << double(r.lines) / secs << " lines/s");
+  CHECK(double(r.lines) / secs > 200000);  // 10M lines in < 50 s, with a wide margin for loaded CI machines
+}

@@ -1,0 +1,157 @@
+// Golden files: each command and format on fixed inputs gives exactly the committed output
+// (tests/stats/golden/*). After an intended change, regenerate with CUZK_UPDATE_GOLDEN=1 and review
+// the diff. Paths in outputs are relative to the repository root, where the test runs.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <functional>
+#include <sstream>
+
+#include "cuzk/stats/commands.hpp"
+#include "cuzk/util/error.hpp"
+#include "stats_test_util.hpp"
+
+using namespace cuzk::stats;
+namespace fs = std::filesystem;
+
+namespace {
+
+using Command = std::function<int(std::ostream&, std::ostream&)>;
+
+void golden(const std::string& name, const Command& cmd, const std::string& extra_file = "") {
+  fs::current_path(cuzk::test::source_dir());
+  std::ostringstream out, err;
+  const int rc = cmd(out, err);
+  std::string got = "exit: " + std::to_string(rc) + "\n--- stdout ---\n" + out.str();
+  if (!err.str().empty()) got += "--- stderr ---\n" + err.str();
+  if (!extra_file.empty()) {
+    got += "--- written file ---\n" + cuzk::test::read_file(extra_file);
+    fs::remove(extra_file);
+  }
+  const fs::path path = cuzk::test::source_dir() / "tests/stats/golden" / name;
+  if (std::getenv("CUZK_UPDATE_GOLDEN")) {
+    std::ofstream(path, std::ios::binary) << got;
+    MESSAGE("updated " << path.string());
+    return;
+  }
+  REQUIRE_MESSAGE(fs::exists(path), "missing golden file " << path.string() << " (run with CUZK_UPDATE_GOLDEN=1)");
+  const std::string want = cuzk::test::read_file(path);
+  if (got != want) {
+    // Show the first differing line.
+    std::istringstream a(got), b(want);
+    std::string la, lb;
+    int line = 0;
+    while (true) {
+      ++line;
+      const bool ga = bool(std::getline(a, la)), gb = bool(std::getline(b, lb));
+      if (!ga && !gb) break;
+      if (la != lb || ga != gb) {
+        FAIL_CHECK(name << ":" << line << ": got\n  " << la << "\nwant\n  " << lb);
+        break;
+      }
+    }
+  }
+}
+
+CommonOptions fmt(Format f, PercentileMethod m = PercentileMethod::Linear) {
+  CommonOptions o;
+  o.format = f;
+  o.summary.method = m;
+  return o;
+}
+
+const std::vector<std::string> kBase{"data/events/base-1.jsonl", "data/events/base-2.jsonl", "data/events/base-3.jsonl",
+                                     "data/events/base-4.jsonl", "data/events/base-5.jsonl"};
+const std::vector<std::string> kCand{"data/events/cand-1.jsonl", "data/events/cand-2.jsonl", "data/events/cand-3.jsonl",
+                                     "data/events/cand-4.jsonl", "data/events/cand-5.jsonl"};
+
+std::string temp(const std::string& name) {
+  return (fs::temp_directory_path() / ("cuzk-stats-golden-" + std::to_string(::getpid()) + "-" + name)).string();
+}
+
+}  // namespace
+
+TEST_CASE("golden: summary") {
+  const std::vector<std::string> tiny{"tests/stats/data/tiny.jsonl"};
+  const std::pair<Format, const char*> formats[] = {
+      {Format::Text, "txt"}, {Format::Markdown, "md"}, {Format::Json, "json"}, {Format::Csv, "csv"}};
+  for (auto [f, ext] : formats)
+    golden(std::string("summary-tiny.") + ext, [&](auto& o, auto& e) { return cmd_summary(tiny, fmt(f), o, e); });
+  golden("summary-tiny-nearest-rank.txt",
+         [&](auto& o, auto& e) { return cmd_summary(tiny, fmt(Format::Text, PercentileMethod::NearestRank), o, e); });
+  golden("summary-base-1.txt", [&](auto& o, auto& e) { return cmd_summary({kBase[0]}, fmt(Format::Text), o, e); });
+  golden("summary-killed.txt",
+         [&](auto& o, auto& e) { return cmd_summary({"data/events/killed.jsonl"}, fmt(Format::Text), o, e); });
+  const std::vector<std::string> samples{"tests/stats/data/bench-base.json", "tests/stats/data/samples.csv"};
+  golden("summary-samples.txt", [&](auto& o, auto& e) { return cmd_summary(samples, fmt(Format::Text), o, e); });
+  golden("summary-samples.json", [&](auto& o, auto& e) { return cmd_summary(samples, fmt(Format::Json), o, e); });
+}
+
+TEST_CASE("golden: compare and gate") {
+  CompareArgs a{kBase, kCand, {}, false};
+  const std::pair<Format, const char*> formats[] = {
+      {Format::Text, "txt"}, {Format::Markdown, "md"}, {Format::Json, "json"}, {Format::Csv, "csv"}};
+  for (auto [f, ext] : formats)
+    golden(std::string("compare-runs.") + ext, [&](auto& o, auto& e) { return cmd_compare(a, fmt(f), o, e); });
+  CompareArgs fail = a;
+  fail.fail_on_regression = true;
+  golden("compare-runs-fail-on-regression.txt", [&](auto& o, auto& e) { return cmd_compare(fail, fmt(Format::Text), o, e); });
+  CompareArgs same{kBase, kBase, {}, true};
+  golden("compare-identical.txt", [&](auto& o, auto& e) { return cmd_compare(same, fmt(Format::Text), o, e); });
+  CompareArgs one{{kBase[0]}, {kCand[0]}, {}, true};
+  golden("compare-one-vs-one.txt", [&](auto& o, auto& e) { return cmd_compare(one, fmt(Format::Text), o, e); });
+  CompareArgs bench{{"tests/stats/data/bench-base.json"}, {"tests/stats/data/bench-cand.json"}, {}, false};
+  golden("compare-bench.txt", [&](auto& o, auto& e) { return cmd_compare(bench, fmt(Format::Text), o, e); });
+  golden("compare-bench.json", [&](auto& o, auto& e) { return cmd_compare(bench, fmt(Format::Json), o, e); });
+  golden("gate-regression.txt", [&](auto& o, auto& e) { return cmd_gate(a, "s_per_proof", fmt(Format::Text), o, e); });
+  CompareArgs loose = a;
+  loose.opt.noise = 0.10;
+  golden("gate-pass-10pct.txt", [&](auto& o, auto& e) { return cmd_gate(loose, "s_per_proof", fmt(Format::Text), o, e); });
+  golden("gate-one-vs-one.txt", [&](auto& o, auto& e) { return cmd_gate(one, "s_per_proof", fmt(Format::Text), o, e); });
+  golden("gate-missing-metric.txt", [&](auto& o, auto& e) { return cmd_gate(a, "nope", fmt(Format::Text), o, e); });
+}
+
+TEST_CASE("golden: baseline save / show / compare against a saved baseline") {
+  const std::string dir = temp("baselines");
+  fs::remove_all(dir);
+  std::ostringstream o, e;
+  REQUIRE(cmd_baseline_save(dir, "main", kBase, fmt(Format::Text), o, e) == 0);
+  const std::string saved = dir + "/main/baseline.json";
+  const auto doc = cuzk::test::read_file(saved);
+  fs::current_path(cuzk::test::source_dir());
+  golden("baseline-show.txt", [&](auto& out, auto&) {
+    std::ostringstream s;
+    const int rc = cmd_baseline_show(dir + "/main", fmt(Format::Text), s);
+    std::string text = s.str();
+    for (auto p = text.find(dir); p != std::string::npos; p = text.find(dir)) text.replace(p, dir.size(), "DIR");
+    out << text;
+    return rc;
+  });
+  CompareArgs a{{dir + "/main"}, kCand, {}, true};
+  golden("compare-saved-baseline.txt", [&](auto& out, auto& err) {
+    std::ostringstream s;
+    const int rc = cmd_compare(a, fmt(Format::Text), s, err);
+    out << s.str();
+    return rc;
+  });
+  // Another host in the candidate: the provenance warning.
+  fs::remove_all(dir);
+}
+
+TEST_CASE("golden: trace and report") {
+  const std::string trace = temp("trace.json");
+  golden("trace-tiny.txt", [&](auto& o, auto& e) {
+    std::ostringstream s;
+    const int rc = cmd_trace("tests/stats/data/tiny.jsonl", trace, s, e);
+    o << "(trace written)\n";
+    return rc;
+  }, trace);
+  const std::string html = temp("report.html");
+  CompareOptions c;
+  golden("report-tiny.txt", [&](auto& o, auto& e) {
+    std::ostringstream s;
+    const int rc = cmd_report({"tests/stats/data/tiny.jsonl"}, {}, html, fmt(Format::Text), c, s, e);
+    o << "(report written)\n";
+    return rc;
+  }, html);
+}
