@@ -1,0 +1,191 @@
+#include "cuzk/msm/pippenger.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "cuzk/ec/xyzz.hpp"
+
+namespace cuzk::msm {
+
+namespace {
+
+using ff::Limbs;
+using ff::u64;
+namespace bi = ff::bi;
+
+constexpr unsigned SCALAR_BITS = 255;  // scalars are reduced below r < 2^255
+constexpr unsigned MAX_WINDOW = 16;    // digits are stored in 16 bits
+constexpr std::uint16_t NO_DIGIT = 0xFFFF;
+constexpr std::uint16_t NEG = 0x8000;
+
+// Windows of width c covering 255 bits plus the carry out of the last signed digit:
+// ⌊255/c⌋ + 1 windows, so W·c ≥ 256 and the top digit is at most 2^(c−1) (no carry).
+unsigned num_windows(unsigned c) { return SCALAR_BITS / c + 1; }
+
+// Bits [off, off + c) of k, c ≤ 16.
+inline unsigned extract(const Limbs<4>& k, unsigned off, unsigned c) {
+  unsigned limb = off / 64, sh = off % 64;
+  if (limb >= 4) return 0;
+  u64 v = k[limb] >> sh;
+  if (sh + c > 64 && limb + 1 < 4) v |= k[limb + 1] << (64 - sh);
+  return unsigned(v & ((u64(1) << c) - 1));
+}
+
+// Signed digits of k: d_w = raw_w + carry; d_w > 2^(c−1) becomes d_w − 2^c with carry 1.
+// Stored as bucket index |d| − 1 with NEG for negative digits, NO_DIGIT for 0.
+inline void signed_digits(const Limbs<4>& k, unsigned c, unsigned W, std::uint16_t* out, std::size_t stride) {
+  const unsigned half = 1u << (c - 1), full = 1u << c;
+  unsigned carry = 0;
+  for (unsigned w = 0; w < W; ++w) {
+    unsigned d = extract(k, w * c, c) + carry;
+    carry = 0;
+    std::uint16_t code;
+    if (d == 0) {
+      code = NO_DIGIT;
+    } else if (d > half && w + 1 < W) {
+      d = full - d;  // digit −d, carry into the next window
+      carry = 1;
+      code = d == 0 ? NO_DIGIT : std::uint16_t(NEG | (d - 1));
+    } else {
+      code = std::uint16_t(d - 1);
+    }
+    out[w * stride] = code;
+  }
+}
+
+inline bool is_one(const Limbs<4>& k) { return k[0] == 1 && (k[1] | k[2] | k[3]) == 0; }
+inline bool is_zero(const Limbs<4>& k) { return (k[0] | k[1] | k[2] | k[3]) == 0; }
+
+}  // namespace
+
+unsigned choose_window(std::size_t n) {
+  if (n < 4) return 1;
+  unsigned best = 1;
+  double best_cost = 1e300;
+  for (unsigned c = 1; c <= MAX_WINDOW; ++c) {
+    // n mixed additions per window plus 2·2^(c−1) full additions (≈ 1.4 madd each)
+    double cost = double(num_windows(c)) * (double(n) + 1.4 * double(1u << c));
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = c;
+    }
+  }
+  return best;
+}
+
+template <class Curve>
+ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* scalars, std::size_t n,
+                              const MsmConfig& cfg) {
+  using Aff = ec::Affine<Curve>;
+  using Jac = ec::Jacobian<Curve>;
+  using Bucket = ec::XYZZ<Curve>;
+  constexpr Limbs<4> R = bls12_381::Fr::P;
+
+  // ---- classify: skip 0 and infinity, sum the 1s directly, keep the rest -----------
+  std::vector<std::uint32_t> big;
+  std::vector<Limbs<4>> big_k;
+  std::vector<std::uint32_t> ones;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Limbs<4>& k = scalars[i];
+    if (is_zero(k) || points[i].inf) continue;
+    if (is_one(k)) {
+      ones.push_back(std::uint32_t(i));
+      continue;
+    }
+    Limbs<4> kr = k;
+    while (bi::cmp(kr, R) >= 0) bi::sub(kr, R);  // precondition is k < r; keep it safe anyway
+    if (is_zero(kr)) continue;
+    big.push_back(std::uint32_t(i));
+    big_k.push_back(kr);
+  }
+
+  Bucket ones_sum = tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, ones.size(), 1024), Bucket::infinity(),
+      [&](const tbb::blocked_range<std::size_t>& rg, Bucket acc) {
+        for (std::size_t j = rg.begin(); j != rg.end(); ++j) acc = acc.add_mixed(points[ones[j]]);
+        return acc;
+      },
+      [](const Bucket& a, const Bucket& b) { return a + b; });
+  Jac result = ones_sum.to_jacobian();
+
+  const std::size_t m = big.size();
+  if (m == 0) return result;
+
+  // ---- signed digits, stored window-major -------------------------------------------
+  const unsigned c = cfg.window_bits ? std::clamp(cfg.window_bits, 1u, MAX_WINDOW) : choose_window(m);
+  const unsigned W = num_windows(c);
+  const std::size_t nb = std::size_t(1) << (c - 1);
+  std::vector<std::uint16_t> digits(std::size_t(W) * m);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 4096), [&](const auto& rg) {
+    for (std::size_t j = rg.begin(); j != rg.end(); ++j) signed_digits(big_k[j], c, W, digits.data() + j, m);
+  });
+  std::vector<Limbs<4>>().swap(big_k);
+
+  // ---- tasks: windows × slices of the points ------------------------------------------
+  const std::size_t threads = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
+  std::size_t slices = (2 * threads + W - 1) / W;
+  slices = std::min(slices, std::max<std::size_t>(1, m / (2 * nb)));  // keep reduction cost small
+  std::vector<Bucket> partial(std::size_t(W) * slices);
+
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, partial.size(), 1), [&](const auto& rg) {
+    std::vector<Bucket> buckets(nb);
+    for (std::size_t task = rg.begin(); task != rg.end(); ++task) {
+      const std::size_t w = task / slices, s = task % slices;
+      const std::size_t lo = m * s / slices, hi = m * (s + 1) / slices;
+      const std::uint16_t* dig = digits.data() + w * m;
+      std::fill(buckets.begin(), buckets.end(), Bucket::infinity());
+      std::size_t top = 0;  // one past the highest bucket used
+      constexpr std::size_t PF = 8;
+      for (std::size_t j = lo; j < hi; ++j) {
+        if (j + PF < hi && dig[j + PF] != NO_DIGIT) __builtin_prefetch(&buckets[dig[j + PF] & ~NEG], 1);
+        const std::uint16_t d = dig[j];
+        if (d == NO_DIGIT) continue;
+        const std::size_t b = d & ~NEG;
+        const Aff& p = points[big[j]];
+        buckets[b] = (d & NEG) ? buckets[b].add_mixed(-p) : buckets[b].add_mixed(p);
+        top = std::max(top, b + 1);
+      }
+      // running sum: T = Σ_b (b + 1)·B_b
+      Bucket run = Bucket::infinity(), tot = Bucket::infinity();
+      for (std::size_t b = top; b-- > 0;) {
+        run += buckets[b];
+        tot += run;
+      }
+      partial[task] = tot;
+    }
+  });
+
+  // ---- combine: Σ_w 2^(cw)·S_w by Horner ------------------------------------------------
+  Jac acc;
+  for (unsigned w = W; w-- > 0;) {
+    for (unsigned i = 0; i < c && !acc.is_inf(); ++i) acc = acc.dbl();
+    Bucket sw = Bucket::infinity();
+    for (std::size_t s = 0; s < slices; ++s) sw += partial[w * slices + s];
+    acc += sw.to_jacobian();
+  }
+  return acc + result;
+}
+
+template <class Curve>
+ec::Jacobian<Curve> msm_naive(const ec::Affine<Curve>* points, const Limbs<4>* scalars, std::size_t n) {
+  ec::Jacobian<Curve> acc;
+  for (std::size_t i = 0; i < n; ++i) acc += ec::Jacobian<Curve>::from_affine(points[i]).mul(scalars[i]);
+  return acc;
+}
+
+template ec::Jacobian<bls12_381::G1Curve> pippenger(const ec::Affine<bls12_381::G1Curve>*, const Limbs<4>*,
+                                                    std::size_t, const MsmConfig&);
+template ec::Jacobian<bls12_381::G2Curve> pippenger(const ec::Affine<bls12_381::G2Curve>*, const Limbs<4>*,
+                                                    std::size_t, const MsmConfig&);
+template ec::Jacobian<bls12_381::G1Curve> msm_naive(const ec::Affine<bls12_381::G1Curve>*, const Limbs<4>*,
+                                                    std::size_t);
+template ec::Jacobian<bls12_381::G2Curve> msm_naive(const ec::Affine<bls12_381::G2Curve>*, const Limbs<4>*,
+                                                    std::size_t);
+
+}  // namespace cuzk::msm

@@ -1,0 +1,49 @@
+#pragma once
+// Multi-scalar multiplication Σ kᵢ·Pᵢ by Pippenger's bucket method (Pippenger 1976; the
+// signed-digit bucket variant as in Bernstein et al., "Faster batch forgery identification",
+// 2012, and blst/sppark):
+//   · scalars 0 are skipped and scalars 1 summed directly (bit decompositions are common
+//     in witnesses), each with one mixed addition;
+//   · the rest are cut into signed c-bit digits d ∈ [−2^(c−1)+1, 2^(c−1)], so each window
+//     needs only 2^(c−1) buckets; −P is free on affine points;
+//   · buckets are XYZZ points filled by mixed additions (madd-2008-s, 8M + 2S), reduced by
+//     the running sum Σ_b b·B_b = Σ_b (B_top + … + B_b) with 2·2^(c−1) XYZZ additions;
+//   · windows (and, for few windows or many cores, slices of the points inside a window)
+//     run as TBB tasks; window sums are combined by Horner with c Jacobian doublings each.
+// Cost ≈ ⌈256/c⌉·(n·madd + 2^c·add); c is chosen by that model (1 ≤ c ≤ 16).
+#include <cstddef>
+
+#include "cuzk/ec/affine.hpp"
+#include "cuzk/ec/bls12_381_curves.hpp"
+#include "cuzk/ec/jacobian.hpp"
+#include "cuzk/ff/bigint.hpp"
+
+namespace cuzk::msm {
+
+struct MsmConfig {
+  unsigned window_bits = 0;  // 0 = choose by size; otherwise clamped to [1, 16]
+};
+
+// Window width the cost model picks for n non-trivial scalars.
+unsigned choose_window(std::size_t n);
+
+// Σ scalars[i]·points[i]. Scalars are canonical little-endian integers (< r); points are
+// affine, infinity allowed; zero scalars allowed. n = 0 gives infinity.
+template <class Curve>
+ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const ff::Limbs<4>* scalars, std::size_t n,
+                              const MsmConfig& cfg = {});
+
+// Reference: Σ kᵢ·Pᵢ by one double-and-add per term. Slow; tests only.
+template <class Curve>
+ec::Jacobian<Curve> msm_naive(const ec::Affine<Curve>* points, const ff::Limbs<4>* scalars, std::size_t n);
+
+extern template ec::Jacobian<bls12_381::G1Curve> pippenger(const ec::Affine<bls12_381::G1Curve>*,
+                                                           const ff::Limbs<4>*, std::size_t, const MsmConfig&);
+extern template ec::Jacobian<bls12_381::G2Curve> pippenger(const ec::Affine<bls12_381::G2Curve>*,
+                                                           const ff::Limbs<4>*, std::size_t, const MsmConfig&);
+extern template ec::Jacobian<bls12_381::G1Curve> msm_naive(const ec::Affine<bls12_381::G1Curve>*,
+                                                           const ff::Limbs<4>*, std::size_t);
+extern template ec::Jacobian<bls12_381::G2Curve> msm_naive(const ec::Affine<bls12_381::G2Curve>*,
+                                                           const ff::Limbs<4>*, std::size_t);
+
+}  // namespace cuzk::msm

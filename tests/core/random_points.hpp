@@ -1,0 +1,35 @@
+#pragma once
+// Random scalars and subgroup points for the curve / MSM tests.
+#include <vector>
+
+#include "cuzk/ec/batch_affine.hpp"
+#include "cuzk/ec/bls12_381_curves.hpp"
+#include "gmp_oracle.hpp"
+
+namespace cuzk::test {
+
+inline ff::Limbs<4> random_scalar() { return random_elem<bls12_381::Fr>().canonical(); }
+
+// [k]G for a fresh random k.
+template <class Curve>
+ec::Jacobian<Curve> random_point() {
+  return ec::Jacobian<Curve>::generator().mul(random_scalar());
+}
+
+// n varied subgroup points, cheaply: a few random multiples of G, then running sums of
+// them (each new point = previous + a random one of the seeds), normalised in one batch.
+template <class Curve>
+std::vector<ec::Affine<Curve>> random_affine_points(std::size_t n) {
+  using Jac = ec::Jacobian<Curve>;
+  std::vector<Jac> seeds;
+  for (int i = 0; i < 8; ++i) seeds.push_back(random_point<Curve>());
+  std::vector<Jac> pts(n);
+  Jac acc = seeds[0];
+  for (std::size_t i = 0; i < n; ++i) {
+    acc += seeds[rng()() % seeds.size()];
+    pts[i] = acc;
+  }
+  return ec::batch_to_affine(pts.data(), n);
+}
+
+}  // namespace cuzk::test
