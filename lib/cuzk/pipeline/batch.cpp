@@ -207,6 +207,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                                {"partitions", s.spec.witnesses.size()},
                                {"status", "failed"}});
         b.sectors_failed++;
+        b.failures += unsigned(s.spec.witnesses.size());  // known partitions (0 for an unreadable file)
         continue;
       }
       const std::uint64_t need = s.key_bytes + s.footprint;

@@ -1,0 +1,118 @@
+// Unit tests of the batch pipeline's pieces: sector files, byte parsing, auto config,
+// the memory limiter (blocking, never-fit error, eviction callback).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "cuzk/pipeline/config.hpp"
+#include "cuzk/pipeline/memory_limiter.hpp"
+#include "cuzk/pipeline/sector.hpp"
+#include "cuzk/util/error.hpp"
+
+using namespace cuzk::pipeline;
+using cuzk::Error;
+
+namespace {
+std::string message_of(const std::string& text, const std::string& path = "/d/s.json") {
+  try {
+    parse_sector(text, path);
+  } catch (const Error& e) {
+    CHECK(e.kind() == Error::Kind::BadInput);
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("sector file: paths resolve against the file's folder") {
+  auto s = parse_sector(R"({"sector": "s-1", "zkey": "../k/c.zkey",
+      "partitions": [{"witness": "w0.wtns"}, {"witness": "/abs/w1.wtns"}], "extra": 1})",
+                        "/data/sectors/s.json");
+  CHECK(s.id == "s-1");
+  CHECK(s.zkey == "/data/k/c.zkey");
+  REQUIRE(s.witnesses.size() == 2);
+  CHECK(s.witnesses[0] == "/data/sectors/w0.wtns");
+  CHECK(s.witnesses[1] == "/abs/w1.wtns");
+  auto r = parse_sector(R"({"sector": "a", "zkey": "k", "partitions": [{"witness": "w"}]})", "s.json");
+  CHECK(r.zkey == "k");
+}
+
+TEST_CASE("sector file: clear errors naming the file and the field") {
+  CHECK(message_of("{\"sector\": ").find("/d/s.json: not valid JSON") == 0);
+  CHECK(message_of("[1]").find("must be a JSON object") != std::string::npos);
+  CHECK(message_of(R"({"zkey": "k", "partitions": [{"witness": "w"}]})").find("missing field \"sector\"") !=
+        std::string::npos);
+  CHECK(message_of(R"({"sector": "../x", "zkey": "k", "partitions": [{"witness": "w"}]})").find("not a valid id") !=
+        std::string::npos);
+  CHECK(message_of(R"({"sector": "x", "zkey": "k", "partitions": []})").find("non-empty array") != std::string::npos);
+  CHECK(message_of(R"({"sector": "x", "zkey": "k", "partitions": [{"witness": "w"}, {"wtns": "v"}]})")
+            .find("partitions[1]: missing field \"witness\"") != std::string::npos);
+  CHECK(message_of(R"({"sector": "x", "zkey": 3, "partitions": [{"witness": "w"}]})").find("\"zkey\" must be") !=
+        std::string::npos);
+  CHECK(valid_sector_id("s-0001.a_b"));
+  CHECK_FALSE(valid_sector_id(".."));
+  CHECK_FALSE(valid_sector_id("a/b"));
+  CHECK_FALSE(valid_sector_id(""));
+}
+
+TEST_CASE("byte counts and auto settings") {
+  CHECK(parse_bytes("123") == 123);
+  CHECK(parse_bytes("8G") == 8ull << 30);
+  CHECK(parse_bytes("512MiB") == 512ull << 20);
+  CHECK(parse_bytes("1.5k") == 1536);
+  CHECK_THROWS_AS(parse_bytes("lots"), Error);
+  CHECK_THROWS_AS(parse_bytes("3X"), Error);
+  CHECK(mem_available() > 0);
+
+  BatchConfig c;
+  c.mem_budget = 10'000;
+  c.synth_workers = 2;
+  resolve(c, 1'000, 2'000, 2);  // fit = (10000 - 2000) / 1000 = 8
+  CHECK(c.max_inflight == 5);   // min(2 + 2 + 1, 8)
+  CHECK(c.queue_depth == 8);    // max(2, min(8, 32))
+  BatchConfig t;
+  t.mem_budget = 2'500;
+  resolve(t, 1'000, 2'000, 4);  // fits nothing beyond the key: still one permit (the
+  CHECK(t.max_inflight == 1);   // partition then fails as "can never be admitted")
+  CHECK(t.queue_depth == 4);
+}
+
+TEST_CASE("memory limiter: permits, bytes, never-fit, eviction") {
+  MemoryLimiter lim(100, 2);
+  lim.acquire(40, true);
+  lim.acquire(40, true);
+  CHECK(lim.inflight() == 2);
+  CHECK_FALSE(lim.try_acquire(10, true));  // no permit left
+  CHECK(lim.try_acquire(10, false));       // bytes only (a key)
+  CHECK(lim.reserved() == 90);
+  CHECK_THROWS_AS(lim.acquire(101, true), Error);  // can never fit: immediate error
+
+  std::atomic<bool> got{false};
+  std::thread t([&] {
+    lim.acquire(40, true);  // needs a permit and 30 more bytes
+    got = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK_FALSE(got.load());
+  lim.release(40, true);  // frees a permit and bytes: 50 reserved + 40 fits
+  t.join();
+  CHECK(got.load());
+  CHECK(lim.reserved() == 90);
+  CHECK(lim.peak_inflight() == 2);
+  CHECK(lim.peak_reserved() == 90);
+  lim.release(40, true);
+  lim.release(40, true);
+  CHECK(lim.inflight() == 0);
+
+  // Eviction: 10 bytes held by an idle "key"; a request that only fits without it evicts it.
+  int evictions = 0;
+  lim.acquire(95, false, [&] {
+    if (evictions++) return false;
+    lim.release(10, false);
+    return true;
+  });
+  CHECK(evictions == 1);
+  CHECK(lim.reserved() == 95);
+}
