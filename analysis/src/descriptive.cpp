@@ -94,15 +94,24 @@ QuantileCi quantile_ci_sorted(std::span<const double> x, double q, double level)
   return ci;
 }
 
+namespace {
+// Median (R-7: the mean of the two middle values for even n) by selection, O(n); reorders v.
+double median_select(std::vector<double>& v) {
+  const std::size_t n = v.size(), h = n / 2;
+  std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(h), v.end());
+  const double hi = v[h];
+  if (n % 2) return hi;
+  return 0.5 * (*std::max_element(v.begin(), v.begin() + std::ptrdiff_t(h)) + hi);
+}
+}  // namespace
+
 Outliers find_outliers(std::span<const double> v, double k) {
   Outliers o;
   if (v.empty()) return o;
   std::vector<double> s(v.begin(), v.end());
-  std::sort(s.begin(), s.end());
-  o.median = percentile_sorted(s, 0.5, PercentileMethod::Linear);
-  for (auto& d : s) d = std::fabs(d - o.median);
-  std::sort(s.begin(), s.end());
-  o.robust_sigma = 1.4826 * percentile_sorted(s, 0.5, PercentileMethod::Linear);
+  o.median = median_select(s);
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = std::fabs(v[i] - o.median);
+  o.robust_sigma = 1.4826 * median_select(s);
   if (o.robust_sigma <= 0) return o;
   for (std::size_t i = 0; i < v.size(); ++i)
     if (std::fabs(v[i] - o.median) > k * o.robust_sigma) o.index.push_back(i);
