@@ -156,5 +156,7 @@ TEST_CASE("throughput on a generated file (heavy size with CUZK_HEAVY=1)") {
   CHECK(r.lines >= lines);
   CHECK(s.proofs > 0);
   MESSAGE(r.lines << " lines in " << secs << " s: " << double(r.lines) / secs << " lines/s");
-  CHECK(double(r.lines) / secs > 200000);  // 10M lines in < 50 s, with a wide margin for loaded CI machines
+  // Heavy: 10M lines in < 50 s. The small default size only guards against gross slowdowns, with
+  // a wide margin because ctest runs suites in parallel on loaded machines.
+  CHECK(double(r.lines) / secs > (heavy ? 200000 : 30000));
 }
