@@ -1,6 +1,7 @@
 #include "cuzk/circuit/porep_lite.hpp"
 
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 
 #include <algorithm>
 #include <cstring>
@@ -245,10 +246,9 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
   Instance I = instance(rep, ch);
   const Fr root = opt.root ? *opt.root : rep.root();
   Synthesis s;
-  s.witness.resize(L.n_wires);
-  s.abc.a.resize(L.domain_size);
-  s.abc.b.resize(L.domain_size);
-  s.abc.c.resize(L.domain_size);
+  // std::vector value-initialises (zeroes) serially; the four vectors at least in parallel.
+  tbb::parallel_invoke([&] { s.witness.resize(L.n_wires); }, [&] { s.abc.a.resize(L.domain_size); },
+                       [&] { s.abc.b.resize(L.domain_size); }, [&] { s.abc.c.resize(L.domain_size); });
   fill_publics(s.witness, root, ch);
   std::vector<std::optional<std::uint32_t>> bad(L.challenges);
   tbb::parallel_for(std::uint32_t(0), L.challenges, [&](std::uint32_t j) {
