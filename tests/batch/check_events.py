@@ -9,7 +9,7 @@ Always checked: every line parses as one JSON object with a float-able "ts" and 
 --killed, the last is run_end; each span has t0 <= t1 <= ts; every proven partition
 (one with a write span) has exactly one synth, queue, gpu and write span, in order
 synth.t1 == queue.t0 <= queue.t1 <= gpu.t0 <= gpu.t1 <= write.t0; a skipped partition
-has no spans. Exit 0 when all checks pass, 1 otherwise (each failure printed).
+has no spans; sector_start events come in seq order. Exit 0 when all checks pass, 1 otherwise (each failure printed).
 """
 import argparse
 import json
@@ -113,6 +113,10 @@ def main():
                 bad.append(f"partition {key}: spans out of order")
             if abs(gp["t0"] - (qu["t1"] + gp["lock_wait"])) > 1e-5:
                 bad.append(f"partition {key}: gpu.t0 != queue.t1 + lock_wait")
+    # One dispatcher admits in (seq, partition) order: sectors start in seq order.
+    starts = [e.get("seq") for e in evs if e["ev"] == "sector_start"]
+    if starts != sorted(starts) or len(set(starts)) != len(starts):
+        bad.append(f"sector_start events out of seq order: {starts}")
     for e in skips:
         if spans.get((e.get("seq"), e.get("partition"))):
             bad.append(f"skipped partition {(e.get('seq'), e.get('partition'))} has spans")
