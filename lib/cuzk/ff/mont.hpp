@@ -24,7 +24,8 @@
 #include "cuzk/ff/bigint.hpp"
 #include "cuzk/util/hd.hpp"
 
-// x86-64 fast path: mulx/adcx/adox kernels for 4 and 6 limbs (host code only).
+// x86-64 fast paths (host code only): carry-chain add/sub, mulx/adcx/adox products for
+// 4 and 6 limbs.
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && !defined(__CUDA_ARCH__) && \
     !defined(CUZK_PORTABLE_FIELD)
 #define CUZK_MONT_X86 1
@@ -99,6 +100,12 @@ public:
   // p < 2^(64N−1), so a + b < 2^(64N): no carry out; one conditional subtraction.
   friend constexpr Mont operator+(const Mont& a, const Mont& b) {
     Mont r;
+#if CUZK_MONT_X86
+    if (!std::is_constant_evaluated()) {
+      x86::add_mod<N>(r.v, a.v, b.v, P.data());
+      return r;
+    }
+#endif
     u64 c = 0;
     for (std::size_t i = 0; i < N; ++i) {
       u128 t = u128(a.v[i]) + b.v[i] + c;
@@ -110,6 +117,12 @@ public:
   }
   friend constexpr Mont operator-(const Mont& a, const Mont& b) {
     Mont r;
+#if CUZK_MONT_X86
+    if (!std::is_constant_evaluated()) {
+      x86::sub_mod<N>(r.v, a.v, b.v, P.data());
+      return r;
+    }
+#endif
     u64 br = 0;
     for (std::size_t i = 0; i < N; ++i) {
       u128 t = u128(a.v[i]) - b.v[i] - br;
