@@ -8,6 +8,7 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/r1cs.hpp"
 #include "cuzk/groth16/verifier.hpp"
+#include "cuzk/util/atomic_file.hpp"
 #include "fixture_paths.hpp"
 #include "rng.hpp"
 
