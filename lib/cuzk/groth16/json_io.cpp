@@ -37,22 +37,24 @@ struct Ctx {
     if (!j.is_array() || j.size() != 2) bad(where, "expected [c0, c1]");
     return {num<Fq>(j[0], where + "[0]"), num<Fq>(j[1], where + "[1]")};
   }
-  G1Affine g1(const json& j, const std::string& where) const {
+  // check_curve = false for proofs: an off-curve proof point is an *invalid proof*
+  // (verify() rejects it, exit 1 as snarkjs), not malformed input.
+  G1Affine g1(const json& j, const std::string& where, bool check_curve = true) const {
     if (!j.is_array() || j.size() != 3) bad(where, "expected [x, y, z]");
     Fq z = num<Fq>(j[2], where + "[2]");
     if (z.is_zero()) return G1Affine::infinity();
     if (!z.is_one()) bad(where, "only affine points (z = 1) are supported");
     G1Affine p(num<Fq>(j[0], where + "[0]"), num<Fq>(j[1], where + "[1]"));
-    if (!p.on_curve()) bad(where, "point is not on the BLS12-381 G1 curve");
+    if (check_curve && !p.on_curve()) bad(where, "point is not on the BLS12-381 G1 curve");
     return p;
   }
-  G2Affine g2(const json& j, const std::string& where) const {
+  G2Affine g2(const json& j, const std::string& where, bool check_curve = true) const {
     if (!j.is_array() || j.size() != 3) bad(where, "expected [x, y, z]");
     auto z = fq2(j[2], where + "[2]");
     if (z.is_zero()) return G2Affine::infinity();
     if (!z.is_one()) bad(where, "only affine points (z = [1, 0]) are supported");
     G2Affine p(fq2(j[0], where + "[0]"), fq2(j[1], where + "[1]"));
-    if (!p.on_curve()) bad(where, "point is not on the BLS12-381 G2 curve");
+    if (check_curve && !p.on_curve()) bad(where, "point is not on the BLS12-381 G2 curve");
     return p;
   }
   const json& field(const json& j, const char* k) const {
@@ -106,7 +108,8 @@ Proof proof_from_json(const json& j, const std::string& file) {
   Ctx c{file};
   if (j.contains("protocol") && j["protocol"] != "groth16") c.bad("protocol", "not a groth16 proof");
   if (j.contains("curve") && j["curve"] != "bls12381") c.bad("curve", "not a bls12381 proof");
-  return {c.g1(c.field(j, "pi_a"), "pi_a"), c.g2(c.field(j, "pi_b"), "pi_b"), c.g1(c.field(j, "pi_c"), "pi_c")};
+  return {c.g1(c.field(j, "pi_a"), "pi_a", false), c.g2(c.field(j, "pi_b"), "pi_b", false),
+          c.g1(c.field(j, "pi_c"), "pi_c", false)};
 }
 
 std::vector<Scalar> public_from_json(const json& j, const std::string& file) {
