@@ -21,7 +21,8 @@ echo "== cuzk-prove batch: ${#sectors[@]} sectors -> $out"
 
 echo "== verifying"
 n=0
-declare -A vks
+nk=0
+declare -A vks=()
 for f in "${sectors[@]}"; do
   read -r id zkey parts < <(python3 -c '
 import json, os, sys
@@ -29,7 +30,8 @@ d = json.load(open(sys.argv[1]))
 print(d["sector"], os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), d["zkey"])), len(d["partitions"]))' "$f")
   vk=${vks[$zkey]:-}
   if [[ -z $vk ]]; then
-    vk=$out/vk-${#vks[@]}.json
+    vk=$out/vk-$nk.json
+    nk=$((nk + 1))
     "$prove" export-vkey --zkey "$zkey" --out "$vk"
     vks[$zkey]=$vk
     if [[ -d $here/tests/interop/node_modules ]] && command -v node >/dev/null; then
