@@ -13,22 +13,22 @@ struct Affine {
   bool inf = true;
 
   constexpr Affine() = default;
-  constexpr Affine(const Field& x_, const Field& y_) : x(x_), y(y_), inf(false) {}
-  static constexpr Affine infinity() { return Affine(); }
-  static constexpr Affine generator() { return Affine(Curve::gen_x(), Curve::gen_y()); }
+  CUZK_HD constexpr Affine(const Field& x_, const Field& y_) : x(x_), y(y_), inf(false) {}
+  CUZK_HD static constexpr Affine infinity() { return Affine(); }
+  CUZK_HD static constexpr Affine generator() { return Affine(Curve::gen_x(), Curve::gen_y()); }
 
-  constexpr bool is_inf() const { return inf; }
-  constexpr bool on_curve() const { return inf || y.sqr() == x.sqr() * x + Curve::b(); }
-  constexpr Affine operator-() const {
+  CUZK_HD constexpr bool is_inf() const { return inf; }
+  CUZK_HD constexpr bool on_curve() const { return inf || y.sqr() == x.sqr() * x + Curve::b(); }
+  CUZK_HD constexpr Affine operator-() const {
     Affine r = *this;
     if (!inf) r.y = -y;
     return r;
   }
-  friend constexpr bool operator==(const Affine& a, const Affine& b) {
+  CUZK_HD friend constexpr bool operator==(const Affine& a, const Affine& b) {
     if (a.inf || b.inf) return a.inf == b.inf;
     return a.x == b.x && a.y == b.y;
   }
-  friend constexpr bool operator!=(const Affine& a, const Affine& b) { return !(a == b); }
+  CUZK_HD friend constexpr bool operator!=(const Affine& a, const Affine& b) { return !(a == b); }
 };
 
 }  // namespace cuzk::ec

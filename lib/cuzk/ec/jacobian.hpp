@@ -18,8 +18,8 @@ struct Jacobian {
   using Aff = Affine<Curve>;
   Field X, Y, Z;  // default: all zero = infinity
 
-  static constexpr Jacobian infinity() { return Jacobian(); }
-  static constexpr Jacobian from_affine(const Aff& a) {
+  CUZK_HD static constexpr Jacobian infinity() { return Jacobian(); }
+  CUZK_HD static constexpr Jacobian from_affine(const Aff& a) {
     Jacobian r;
     if (!a.inf) {
       r.X = a.x;
@@ -28,17 +28,17 @@ struct Jacobian {
     }
     return r;
   }
-  static constexpr Jacobian generator() { return from_affine(Aff::generator()); }
-  constexpr bool is_inf() const { return Z.is_zero(); }
+  CUZK_HD static constexpr Jacobian generator() { return from_affine(Aff::generator()); }
+  CUZK_HD constexpr bool is_inf() const { return Z.is_zero(); }
 
-  constexpr Jacobian operator-() const {
+  CUZK_HD constexpr Jacobian operator-() const {
     Jacobian r = *this;
     r.Y = -Y;
     return r;
   }
 
   // dbl-2009-l: 2M + 5S.
-  constexpr Jacobian dbl() const {
+  CUZK_HD constexpr Jacobian dbl() const {
     if (is_inf()) return *this;
     Field A = X.sqr(), B = Y.sqr(), C = B.sqr();
     Field D = ((X + B).sqr() - A - C).dbl();
@@ -51,7 +51,7 @@ struct Jacobian {
   }
 
   // add-2007-bl: 11M + 5S. Falls back to dbl() when P = Q.
-  friend constexpr Jacobian operator+(const Jacobian& p, const Jacobian& q) {
+  CUZK_HD friend constexpr Jacobian operator+(const Jacobian& p, const Jacobian& q) {
     if (p.is_inf()) return q;
     if (q.is_inf()) return p;
     Field Z1Z1 = p.Z.sqr(), Z2Z2 = q.Z.sqr();
@@ -68,7 +68,7 @@ struct Jacobian {
   }
 
   // madd-2007-bl (Z2 = 1): 7M + 4S.
-  constexpr Jacobian add_mixed(const Aff& q) const {
+  CUZK_HD constexpr Jacobian add_mixed(const Aff& q) const {
     if (q.inf) return *this;
     if (is_inf()) return from_affine(q);
     Field Z1Z1 = Z.sqr();
@@ -83,25 +83,25 @@ struct Jacobian {
     return r;
   }
 
-  constexpr Jacobian& operator+=(const Jacobian& q) { return *this = *this + q; }
-  friend constexpr Jacobian operator-(const Jacobian& p, const Jacobian& q) { return p + (-q); }
+  CUZK_HD constexpr Jacobian& operator+=(const Jacobian& q) { return *this = *this + q; }
+  CUZK_HD friend constexpr Jacobian operator-(const Jacobian& p, const Jacobian& q) { return p + (-q); }
 
   // Projective equality: X1·Z2² = X2·Z1² and Y1·Z2³ = Y2·Z1³.
-  friend constexpr bool operator==(const Jacobian& p, const Jacobian& q) {
+  CUZK_HD friend constexpr bool operator==(const Jacobian& p, const Jacobian& q) {
     if (p.is_inf() || q.is_inf()) return p.is_inf() == q.is_inf();
     Field Z1Z1 = p.Z.sqr(), Z2Z2 = q.Z.sqr();
     return p.X * Z2Z2 == q.X * Z1Z1 && p.Y * Z2Z2 * q.Z == q.Y * Z1Z1 * p.Z;
   }
-  friend constexpr bool operator!=(const Jacobian& p, const Jacobian& q) { return !(p == q); }
+  CUZK_HD friend constexpr bool operator!=(const Jacobian& p, const Jacobian& q) { return !(p == q); }
 
   // One inversion + 3M + 1S.
-  constexpr Aff to_affine() const {
+  CUZK_HD constexpr Aff to_affine() const {
     if (is_inf()) return Aff::infinity();
     Field zi = Z.inverse(), zi2 = zi.sqr();
     return Aff(X * zi2, Y * zi2 * zi);
   }
 
-  constexpr bool on_curve() const {
+  CUZK_HD constexpr bool on_curve() const {
     if (is_inf()) return true;
     Field Z2 = Z.sqr(), Z6 = Z2.sqr() * Z2;
     return Y.sqr() == X.sqr() * X + Curve::b() * Z6;

@@ -14,9 +14,9 @@ struct XYZZ {
   using Aff = Affine<Curve>;
   Field X, Y, ZZ, ZZZ;
 
-  static constexpr XYZZ infinity() { return XYZZ(); }
-  constexpr bool is_inf() const { return ZZ.is_zero(); }
-  static constexpr XYZZ from_affine(const Aff& a) {
+  CUZK_HD static constexpr XYZZ infinity() { return XYZZ(); }
+  CUZK_HD constexpr bool is_inf() const { return ZZ.is_zero(); }
+  CUZK_HD static constexpr XYZZ from_affine(const Aff& a) {
     XYZZ r;
     if (!a.inf) {
       r.X = a.x;
@@ -27,7 +27,7 @@ struct XYZZ {
   }
 
   // dbl-2008-s-1: 6M + 3S.
-  constexpr XYZZ dbl() const {
+  CUZK_HD constexpr XYZZ dbl() const {
     if (is_inf()) return *this;
     Field U = Y.dbl(), V = U.sqr(), W = U * V, S = X * V;
     Field Xs = X.sqr(), M = Xs.dbl() + Xs;
@@ -39,7 +39,7 @@ struct XYZZ {
     return r;
   }
   // mdbl-2008-s-1 (ZZ = ZZZ = 1): 4M + 2S... of an affine point.
-  static constexpr XYZZ dbl_affine(const Aff& a) {
+  CUZK_HD static constexpr XYZZ dbl_affine(const Aff& a) {
     if (a.inf) return infinity();
     Field U = a.y.dbl(), V = U.sqr(), W = U * V, S = a.x * V;
     Field Xs = a.x.sqr(), M = Xs.dbl() + Xs;
@@ -52,7 +52,7 @@ struct XYZZ {
   }
 
   // madd-2008-s: 8M + 2S.
-  constexpr XYZZ add_mixed(const Aff& q) const {
+  CUZK_HD constexpr XYZZ add_mixed(const Aff& q) const {
     if (q.inf) return *this;
     if (is_inf()) return from_affine(q);
     Field P = q.x * ZZ - X, R = q.y * ZZZ - Y;
@@ -65,10 +65,10 @@ struct XYZZ {
     r.ZZZ = ZZZ * PPP;
     return r;
   }
-  constexpr XYZZ sub_mixed(const Aff& q) const { return add_mixed(-q); }
+  CUZK_HD constexpr XYZZ sub_mixed(const Aff& q) const { return add_mixed(-q); }
 
   // add-2008-s: 12M + 2S.
-  friend constexpr XYZZ operator+(const XYZZ& p, const XYZZ& q) {
+  CUZK_HD friend constexpr XYZZ operator+(const XYZZ& p, const XYZZ& q) {
     if (p.is_inf()) return q;
     if (q.is_inf()) return p;
     Field U1 = p.X * q.ZZ, U2 = q.X * p.ZZ, S1 = p.Y * q.ZZZ, S2 = q.Y * p.ZZZ;
@@ -82,10 +82,10 @@ struct XYZZ {
     r.ZZZ = p.ZZZ * q.ZZZ * PPP;
     return r;
   }
-  constexpr XYZZ& operator+=(const XYZZ& q) { return *this = *this + q; }
+  CUZK_HD constexpr XYZZ& operator+=(const XYZZ& q) { return *this = *this + q; }
 
   // (X·ZZ², Y·ZZZ², ZZZ) is the same point in Jacobian form (Z = ZZZ): 2M + 2S... 4M total.
-  constexpr Jacobian<Curve> to_jacobian() const {
+  CUZK_HD constexpr Jacobian<Curve> to_jacobian() const {
     Jacobian<Curve> j;
     if (is_inf()) return j;
     j.X = X * ZZ.sqr();

@@ -13,43 +13,43 @@ struct Fp2 {
   F c0, c1;
 
   constexpr Fp2() = default;
-  constexpr Fp2(const F& a, const F& b) : c0(a), c1(b) {}
-  static constexpr Fp2 zero() { return {}; }
-  static constexpr Fp2 one() { return {F::one(), F::zero()}; }
+  CUZK_HD constexpr Fp2(const F& a, const F& b) : c0(a), c1(b) {}
+  CUZK_HD static constexpr Fp2 zero() { return {}; }
+  CUZK_HD static constexpr Fp2 one() { return {F::one(), F::zero()}; }
 
-  constexpr bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
-  constexpr bool is_one() const { return c0.is_one() && c1.is_zero(); }
-  friend constexpr bool operator==(const Fp2& a, const Fp2& b) { return a.c0 == b.c0 && a.c1 == b.c1; }
-  friend constexpr bool operator!=(const Fp2& a, const Fp2& b) { return !(a == b); }
+  CUZK_HD constexpr bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
+  CUZK_HD constexpr bool is_one() const { return c0.is_one() && c1.is_zero(); }
+  CUZK_HD friend constexpr bool operator==(const Fp2& a, const Fp2& b) { return a.c0 == b.c0 && a.c1 == b.c1; }
+  CUZK_HD friend constexpr bool operator!=(const Fp2& a, const Fp2& b) { return !(a == b); }
 
-  friend constexpr Fp2 operator+(const Fp2& a, const Fp2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
-  friend constexpr Fp2 operator-(const Fp2& a, const Fp2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
-  constexpr Fp2 operator-() const { return {-c0, -c1}; }
-  constexpr Fp2 dbl() const { return {c0.dbl(), c1.dbl()}; }
-  constexpr Fp2& operator+=(const Fp2& b) { return *this = *this + b; }
-  constexpr Fp2& operator-=(const Fp2& b) { return *this = *this - b; }
+  CUZK_HD friend constexpr Fp2 operator+(const Fp2& a, const Fp2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
+  CUZK_HD friend constexpr Fp2 operator-(const Fp2& a, const Fp2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
+  CUZK_HD constexpr Fp2 operator-() const { return {-c0, -c1}; }
+  CUZK_HD constexpr Fp2 dbl() const { return {c0.dbl(), c1.dbl()}; }
+  CUZK_HD constexpr Fp2& operator+=(const Fp2& b) { return *this = *this + b; }
+  CUZK_HD constexpr Fp2& operator-=(const Fp2& b) { return *this = *this - b; }
 
   // Karatsuba: 3M. (a0 + a1u)(b0 + b1u) = (a0b0 − a1b1) + ((a0+a1)(b0+b1) − a0b0 − a1b1)u
-  friend constexpr Fp2 operator*(const Fp2& a, const Fp2& b) {
+  CUZK_HD friend constexpr Fp2 operator*(const Fp2& a, const Fp2& b) {
     F t0 = a.c0 * b.c0, t1 = a.c1 * b.c1;
     F t2 = (a.c0 + a.c1) * (b.c0 + b.c1);
     return {t0 - t1, t2 - t0 - t1};
   }
-  constexpr Fp2& operator*=(const Fp2& b) { return *this = *this * b; }
+  CUZK_HD constexpr Fp2& operator*=(const Fp2& b) { return *this = *this * b; }
   // Complex squaring: 2M. (a0 + a1u)² = (a0+a1)(a0−a1) + 2a0a1·u
-  constexpr Fp2 sqr() const {
+  CUZK_HD constexpr Fp2 sqr() const {
     F t = c0 * c1;
     return {(c0 + c1) * (c0 - c1), t.dbl()};
   }
-  constexpr Fp2 mul_base(const F& s) const { return {c0 * s, c1 * s}; }
-  constexpr Fp2 conj() const { return {c0, -c1}; }
+  CUZK_HD constexpr Fp2 mul_base(const F& s) const { return {c0 * s, c1 * s}; }
+  CUZK_HD constexpr Fp2 conj() const { return {c0, -c1}; }
   // Frobenius x ↦ x^p is conjugation since u^p = −u for p ≡ 3 mod 4.
-  constexpr Fp2 frobenius() const { return conj(); }
+  CUZK_HD constexpr Fp2 frobenius() const { return conj(); }
   // ×(1 + u), the non-residue ξ of the BLS12-381 sextic twist: (c0 − c1) + (c0 + c1)u. 0M.
-  constexpr Fp2 mul_by_xi() const { return {c0 - c1, c0 + c1}; }
-  constexpr F norm() const { return c0.sqr() + c1.sqr(); }
+  CUZK_HD constexpr Fp2 mul_by_xi() const { return {c0 - c1, c0 + c1}; }
+  CUZK_HD constexpr F norm() const { return c0.sqr() + c1.sqr(); }
   // 1/(a0 + a1u) = (a0 − a1u)/(a0² + a1²): 2M + 2S + one base inversion.
-  constexpr Fp2 inverse() const {
+  CUZK_HD constexpr Fp2 inverse() const {
     F n = norm().inverse();
     return {c0 * n, -(c1 * n)};
   }

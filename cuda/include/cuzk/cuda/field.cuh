@@ -1,0 +1,266 @@
+#pragma once
+// Device prime field: the host `ff::Mont<Cfg>` value in 32-bit limbs, same Montgomery
+// radix R = 2^(64·Host::N) (so R = 2^256 for Fr, 2^384 for Fq) and the same little-endian
+// byte layout, so arrays move between host and device with a plain memcpy.
+//
+// Multiplication is separated operand scanning (SOS, Koç–Acar–Kaliski 1996): the full
+// 2N-limb product, then N reduction rounds. On the device each row is two PTX carry
+// chains (mad.lo.cc / madc.hi.cc), one over the even and one over the odd limbs of a, so
+// that the lo and hi halves of a_j·b land on consecutive result limbs with no carry
+// rippling (the "even/odd" split of sppark's mont_t and of Emmart–Weems, "Optimizing
+// modular multiplication for NVIDIA's Maxwell GPUs", 2016). Reduction carries that would
+// ripple are parked in one register and added one limb higher in the next round.
+// Counts for N limbs: N² IMAD.lo + N² IMAD.hi for the product, the same plus N IMUL for
+// the reduction: 4N² + N (Fr: 264, Fq: 588).
+//
+// Host builds of this header (g++ never sees it; nvcc's host pass does) take the portable
+// path, the same algorithm in 64-bit arithmetic, so kernels and host tests agree.
+#include <cstddef>
+#include <cstdint>
+
+#include "cuzk/ff/mont.hpp"
+
+#if defined(__CUDACC__)
+#define CUZK_DFI __host__ __device__ __forceinline__
+#else
+#define CUZK_DFI inline
+#endif
+
+namespace cuzk::cuda {
+
+template <class Host>
+struct alignas(16) Field {
+  static constexpr int N = int(2 * Host::N);  // 32-bit limbs
+  static_assert(N % 2 == 0, "even/odd chains need an even limb count");
+  static_assert(Host::P[Host::N - 1] >> 63 == 0, "needs a spare bit: a + b and the SOS result stay below 2^(32N)");
+  using HostType = Host;
+
+  std::uint32_t v[N];
+
+  // ---- constants, derived from the host type at compile time -----------------------
+  CUZK_DFI static constexpr std::uint32_t p(int i) {
+    constexpr auto P = Host::P;
+    return std::uint32_t(P[i / 2] >> (32 * (i & 1)));
+  }
+  CUZK_DFI static constexpr std::uint32_t inv32() {
+    constexpr std::uint32_t k = std::uint32_t(Host::INV);
+    return k;
+  }  // −p⁻¹ mod 2³²
+  static_assert(std::uint32_t(Host::P[0]) * std::uint32_t(Host::INV) == 0xffffffffu);
+
+  CUZK_DFI constexpr Field() : v{} {}
+  static constexpr Field from_host(const Host& h) {
+    Field r;
+    for (int i = 0; i < N; ++i) r.v[i] = std::uint32_t(h.v[i / 2] >> (32 * (i & 1)));
+    return r;
+  }
+  Host to_host() const {
+    Host h;
+    for (int i = 0; i < N; i += 2) h.v[i / 2] = std::uint64_t(v[i]) | (std::uint64_t(v[i + 1]) << 32);
+    return h;
+  }
+  CUZK_DFI static constexpr Field zero() { return Field(); }
+  CUZK_DFI static Field one() {
+    constexpr Field o = from_host(Host::one());
+    return o;
+  }
+  CUZK_DFI static Field modulus() {
+    Field r;
+#pragma unroll
+    for (int i = 0; i < N; ++i) r.v[i] = p(i);
+    return r;
+  }
+
+  CUZK_DFI bool is_zero() const {
+    std::uint32_t acc = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) acc |= v[i];
+    return acc == 0;
+  }
+  CUZK_DFI bool is_one() const { return *this == one(); }
+  CUZK_DFI friend bool operator==(const Field& a, const Field& b) {
+    std::uint32_t acc = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) acc |= a.v[i] ^ b.v[i];
+    return acc == 0;
+  }
+  CUZK_DFI friend bool operator!=(const Field& a, const Field& b) { return !(a == b); }
+
+  // ---- additive group: N-limb add/sub chain + one conditional correction ------------
+  CUZK_DFI friend Field operator+(const Field& a, const Field& b) {
+    Field r;
+#if defined(__CUDA_ARCH__)
+    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(a.v[0]), "r"(b.v[0]));
+#pragma unroll
+    for (int i = 1; i < N; ++i) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r.v[i]) : "r"(a.v[i]), "r"(b.v[i]));
+#else
+    std::uint64_t c = 0;
+    for (int i = 0; i < N; ++i) {
+      c += std::uint64_t(a.v[i]) + b.v[i];
+      r.v[i] = std::uint32_t(c);
+      c >>= 32;
+    }
+#endif
+    r.reduce_once();
+    return r;
+  }
+  CUZK_DFI friend Field operator-(const Field& a, const Field& b) {
+    Field r;
+    std::uint32_t br;
+#if defined(__CUDA_ARCH__)
+    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(a.v[0]), "r"(b.v[0]));
+#pragma unroll
+    for (int i = 1; i < N; ++i) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(r.v[i]) : "r"(a.v[i]), "r"(b.v[i]));
+    asm volatile("subc.u32 %0, 0, 0;" : "=r"(br));  // 0 or 0xffffffff
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(r.v[0]) : "r"(p(0) & br));
+#pragma unroll
+    for (int i = 1; i < N; ++i) asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(r.v[i]) : "r"(p(i) & br));
+#else
+    std::int64_t c = 0;
+    for (int i = 0; i < N; ++i) {
+      c += std::int64_t(a.v[i]) - std::int64_t(b.v[i]);
+      r.v[i] = std::uint32_t(c);
+      c >>= 32;  // arithmetic shift: 0 or −1
+    }
+    br = c ? 0xffffffffu : 0u;
+    std::uint64_t d = 0;
+    for (int i = 0; i < N; ++i) {
+      d += std::uint64_t(r.v[i]) + (p(i) & br);
+      r.v[i] = std::uint32_t(d);
+      d >>= 32;
+    }
+#endif
+    return r;
+  }
+  CUZK_DFI Field operator-() const { return zero() - *this; }
+  CUZK_DFI Field dbl() const { return *this + *this; }
+  CUZK_DFI Field& operator+=(const Field& b) { return *this = *this + b; }
+  CUZK_DFI Field& operator-=(const Field& b) { return *this = *this - b; }
+
+  // ---- multiplication ---------------------------------------------------------------
+  CUZK_DFI friend Field operator*(const Field& a, const Field& b) {
+    Field r;
+#if defined(__CUDA_ARCH__)
+    std::uint32_t t[2 * N + 1];
+#pragma unroll
+    for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
+    // product: row i adds a·b_i at limb i
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      const std::uint32_t bi = b.v[i];
+      // even j: (lo, hi)(a_j b_i) → t[i+j], t[i+j+1], covering t[i .. i+N−1]
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[i]), "+r"(t[i + 1]) : "r"(a.v[0]), "r"(bi));
+#pragma unroll
+      for (int j = 2; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(a.v[j]), "r"(bi));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N]));
+      // odd j: → t[i+1 .. i+N], carry into t[i+N+1] (still zero: the partial product
+      // after row i is below 2^(32(i+N+1)))
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[i + 1]), "+r"(t[i + 2]) : "r"(a.v[1]), "r"(bi));
+#pragma unroll
+      for (int j = 3; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(a.v[j]), "r"(bi));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N + 1]));
+    }
+    // reduction: round i zeroes t[i]; carries out of t[i+N] wait in c for limb i+N+1
+    std::uint32_t c = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      const std::uint32_t m = t[i] * inv32();
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[i]), "+r"(t[i + 1]) : "r"(p(0)), "r"(m));
+#pragma unroll
+      for (int j = 2; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(p(j)), "r"(m));
+      asm volatile("addc.cc.u32 %0, %0, %1; addc.u32 %1, 0, 0;" : "+r"(t[i + N]), "+r"(c));
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[i + 1]), "+r"(t[i + 2]) : "r"(p(1)), "r"(m));
+#pragma unroll
+      for (int j = 3; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(p(j)), "r"(m));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(c));
+    }
+    // t[N .. 2N) < 2p (SOS bound for p < R/4), c is zero
+#pragma unroll
+    for (int i = 0; i < N; ++i) r.v[i] = t[N + i];
+#else
+    std::uint64_t t[2 * N + 1] = {};
+    for (int i = 0; i < N; ++i) {
+      std::uint64_t c = 0;
+      for (int j = 0; j < N; ++j) {
+        c += t[i + j] + std::uint64_t(a.v[j]) * b.v[i];
+        t[i + j] = std::uint32_t(c);
+        c >>= 32;
+      }
+      t[i + N] = c;
+    }
+    for (int i = 0; i < N; ++i) {
+      std::uint32_t m = std::uint32_t(t[i]) * inv32();
+      std::uint64_t c = 0;
+      for (int j = 0; j < N; ++j) {
+        c += t[i + j] + std::uint64_t(m) * p(j);
+        t[i + j] = std::uint32_t(c);
+        c >>= 32;
+      }
+      for (int k = i + N; c && k < 2 * N + 1; ++k) {
+        c += t[k];
+        t[k] = std::uint32_t(c);
+        c >>= 32;
+      }
+    }
+    for (int i = 0; i < N; ++i) r.v[i] = std::uint32_t(t[N + i]);
+#endif
+    r.reduce_once();
+    return r;
+  }
+  CUZK_DFI Field& operator*=(const Field& b) { return *this = *this * b; }
+  CUZK_DFI Field sqr() const { return *this * *this; }
+
+  // a^e for a small exponent (used for twiddles), square-and-multiply.
+  CUZK_DFI Field pow(std::uint64_t e) const {
+    Field r = one(), b = *this;
+    while (e) {
+      if (e & 1) r *= b;
+      b = b.sqr();
+      e >>= 1;
+    }
+    return r;
+  }
+
+  // Montgomery → canonical integer limbs (one multiplication by 1).
+  CUZK_DFI Field canonical() const {
+    Field o;
+    o.v[0] = 1;
+    return *this * o;
+  }
+
+private:
+  // v −= p if v ≥ p: N-limb subtract, keep the difference unless it borrowed.
+  CUZK_DFI void reduce_once() {
+    std::uint32_t d[N], br;
+#if defined(__CUDA_ARCH__)
+    asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(v[0]), "r"(p(0)));
+#pragma unroll
+    for (int i = 1; i < N; ++i) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[i]) : "r"(v[i]), "r"(p(i)));
+    asm volatile("subc.u32 %0, 0, 0;" : "=r"(br));
+#else
+    std::int64_t c = 0;
+    for (int i = 0; i < N; ++i) {
+      c += std::int64_t(v[i]) - std::int64_t(p(i));
+      d[i] = std::uint32_t(c);
+      c >>= 32;
+    }
+    br = c ? 0xffffffffu : 0u;
+#endif
+#pragma unroll
+    for (int i = 0; i < N; ++i) v[i] = br ? v[i] : d[i];
+  }
+};
+
+}  // namespace cuzk::cuda

@@ -1,0 +1,26 @@
+#pragma once
+// Per-context caches (private to cuda/src): NTT twiddle tables per size and scratch
+// buffers that grow to the largest request and are reused.
+#include <cstdint>
+#include <map>
+
+#include "cuzk/cuda/context.hpp"
+#include "cuzk/ff/bls12_381.hpp"
+
+namespace cuzk::cuda {
+
+struct NttTables {
+  // ω_n^E = lo[E & (2^s − 1)] · hi[E >> s]; coset_lo/hi likewise give n⁻¹·ω_2n^i.
+  unsigned log_n = 0, s = 0;
+  DeviceBuffer<bls12_381::Fr> lo, hi, coset_lo, coset_hi;
+};
+
+struct ContextCaches {
+  std::map<unsigned, NttTables> ntt;
+  DeviceBuffer<bls12_381::Fr> w1024;  // ω_1024^j, j < 512: the inner DFT roots
+  DeviceBuffer<bls12_381::Fr> ntt_scratch;
+  DeviceBuffer<std::uint8_t> msm_arena;   // keys, values, sort temp, buckets
+  DeviceBuffer<bls12_381::Fr> msm_scalars;  // host scalars staged here
+};
+
+}  // namespace cuzk::cuda
