@@ -1,0 +1,26 @@
+#pragma once
+// Fr NTT on the device, natural order in and out, in place on a device array of
+// 2^log_n elements (2^1 ≤ n ≤ 2^27 tested 2^10..2^27), roots ω_n = fr_root_of_unity(log_n)
+// (ffjavascript's, from nqr 5), matching the CPU cuzk::ntt::Domain:
+//   forward:      X[k] = Σ_i x[i] ω_n^(ik)
+//   inverse:      x[i] = n⁻¹ Σ_k X[k] ω_n^(−ik)
+//   to_odd_coset: inverse, then x[i] ·= ω_2n^i, then forward: the evaluations on the odd
+//                 coset ω_2n·⟨ω_n⟩ that snarkjs's H = (A·B − C)/Z uses.
+// `data` points to device memory holding host-layout bls12_381::Fr (Montgomery form).
+#include <cstddef>
+
+#include "cuzk/cuda/context.hpp"
+#include "cuzk/ff/bls12_381.hpp"
+
+namespace cuzk::cuda {
+
+using bls12_381::Fr;
+
+void ntt_forward(Context& ctx, Fr* data, unsigned log_n);
+void ntt_inverse(Context& ctx, Fr* data, unsigned log_n);
+void ntt_to_odd_coset(Context& ctx, Fr* data, unsigned log_n);
+
+// out[i] = a[i]·b[i] − c[i] (the pointwise step of H), device arrays of n elements.
+void fr_mul_sub(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n);
+
+}  // namespace cuzk::cuda

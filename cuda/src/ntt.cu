@@ -1,0 +1,207 @@
+// Fr NTT on the device.
+//
+// Algorithm: in-place decimation-in-frequency (Gentleman–Sande) split into passes, each
+// pass a batch of K = 2^k point DFTs in shared memory followed by the inter-pass twiddle
+// (the "four-step" decomposition, Bailey 1990): for a sub-problem of size N = 2^h and
+// index i = J·M + l (J < K, l < M = N/K)
+//   Y[l][q0] = Σ_J x[J·M + l]·ω_K^(J·q0)      (K-point DIF, output slot J = bitrev_k(q0))
+//   Y[l][q0] ·= ω_N^(l·q0)                      (skipped in the last pass, M = 1)
+// and the M-point problems over l follow. The composite output is in bit-reversed order;
+// one gather pass puts it in natural order, and for the inverse also maps k ↦ n − k and
+// scales by n⁻¹ (iNTT(x)[k] = n⁻¹·NTT(x)[−k]), optionally times ω_2n^k for the coset.
+// Per element per pass: k/2 multiplications in butterflies + 2 for the twiddle
+// (ω_N^e = lo[e_low]·hi[e_high] from two √n-sized tables, then the product).
+// Passes: the last takes min(L, 10) levels (1024-element tiles, contiguous), the others
+// at most 8 each with 1024/K adjacent columns per block so global accesses stay coalesced.
+#include <cuda_runtime.h>
+
+#include <vector>
+
+#include "caches.hpp"
+#include "cuzk/cuda/check.hpp"
+#include "cuzk/cuda/curves.cuh"
+#include "cuzk/cuda/ntt.hpp"
+
+namespace cuzk::cuda {
+namespace {
+
+constexpr unsigned TILE = 1024;  // elements per block (32 KiB of shared memory)
+constexpr unsigned MAX_LAST = 10, MAX_OTHER = 8;
+
+__device__ __forceinline__ DFr load(const Fr* p, std::size_t i) {
+  DFr r;
+  const uint4* q = reinterpret_cast<const uint4*>(p + i);
+  uint4 a = q[0], b = q[1];
+  r.v[0] = a.x, r.v[1] = a.y, r.v[2] = a.z, r.v[3] = a.w;
+  r.v[4] = b.x, r.v[5] = b.y, r.v[6] = b.z, r.v[7] = b.w;
+  return r;
+}
+__device__ __forceinline__ void store(Fr* p, std::size_t i, const DFr& r) {
+  uint4* q = reinterpret_cast<uint4*>(p + i);
+  q[0] = make_uint4(r.v[0], r.v[1], r.v[2], r.v[3]);
+  q[1] = make_uint4(r.v[4], r.v[5], r.v[6], r.v[7]);
+}
+__device__ __forceinline__ DFr ldg(const Fr* p, std::size_t i) {
+  DFr r;
+  const uint4* q = reinterpret_cast<const uint4*>(p + i);
+  uint4 a = __ldg(q), b = __ldg(q + 1);
+  r.v[0] = a.x, r.v[1] = a.y, r.v[2] = a.z, r.v[3] = a.w;
+  r.v[4] = b.x, r.v[5] = b.y, r.v[6] = b.z, r.v[7] = b.w;
+  return r;
+}
+
+// ω^e from the two-level table (e < 2^L).
+__device__ __forceinline__ DFr table_pow(const Fr* lo, const Fr* hi, unsigned s, std::uint32_t e) {
+  return ldg(lo, e & ((1u << s) - 1)) * ldg(hi, e >> s);
+}
+
+// One DIF pass: sub-problems of size 2^h, k levels, C adjacent columns per block.
+// `in` may equal `out` (each block reads its tile before writing it back).
+__global__ void __launch_bounds__(TILE / 2) dif_pass(const Fr* in, Fr* out, unsigned L,
+                                                     unsigned h, unsigned k, unsigned C, const Fr* __restrict__ w1024,
+                                                     const Fr* __restrict__ lo, const Fr* __restrict__ hi, unsigned s) {
+  __shared__ uint4 raw[2 * TILE];  // DFr has a constructor: no __shared__ DFr[] directly
+  DFr* tile = reinterpret_cast<DFr*>(raw);
+  const unsigned K = 1u << k, M = 1u << (h - k), T = C * K, t = threadIdx.x;
+  const unsigned groups = M / C;  // column groups per sub-problem
+  const std::size_t outer = blockIdx.x / groups, l0 = std::size_t(blockIdx.x % groups) * C;
+  const std::size_t base = (outer << h) + l0;
+  for (unsigned e = t; e < T; e += blockDim.x) {
+    unsigned J = e / C, c = e % C;
+    tile[e] = load(in, base + std::size_t(J) * M + c);
+  }
+  __syncthreads();
+  for (unsigned m = K / 2; m >= 1; m /= 2) {
+    for (unsigned b = t; b < T / 2; b += blockDim.x) {
+      unsigned c = b % C, p = b / C;
+      unsigned r = p & (m - 1), J0 = ((p - r) << 1) + r, J1 = J0 + m;
+      DFr x = tile[J0 * C + c], y = tile[J1 * C + c];
+      tile[J0 * C + c] = x + y;
+      DFr d = x - y;
+      if (r) d *= ldg(w1024, r * (512 / m));  // ω_2m^r = ω_1024^(r·1024/2m)
+      tile[J1 * C + c] = d;
+    }
+    __syncthreads();
+  }
+  for (unsigned e = t; e < T; e += blockDim.x) {
+    unsigned J = e / C, c = e % C;
+    DFr v = tile[e];
+    if (M > 1) {
+      std::uint32_t q0 = __brev(J) >> (32 - k), l = std::uint32_t(l0 + c);
+      std::uint32_t ex = (l * q0) << (L - h);  // ω_N^(l·q0) = ω_n^(l·q0·n/N)
+      if (ex) v *= table_pow(lo, hi, s, ex);
+    }
+    store(out, base + std::size_t(J) * M + c, v);
+  }
+}
+
+// out[k] = in[bitrev(src(k))]·factor(k); mode 0: src = k; 1: src = −k, ·n⁻¹; 2: src = −k,
+// ·n⁻¹·ω_2n^k (coset tables).
+__global__ void permute(const Fr* __restrict__ in, Fr* __restrict__ out, unsigned L, int mode, DFr ninv,
+                        const Fr* __restrict__ clo, const Fr* __restrict__ chi, unsigned s) {
+  std::size_t n = std::size_t(1) << L;
+  for (std::size_t k = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; k < n; k += std::size_t(gridDim.x) * blockDim.x) {
+    std::uint32_t src = mode == 0 ? std::uint32_t(k) : std::uint32_t((n - k) & (n - 1));
+    std::uint32_t j = L ? __brev(src) >> (32 - L) : 0;
+    DFr v = load(in, j);
+    if (mode == 1) v *= ninv;
+    if (mode == 2) v *= table_pow(clo, chi, s, std::uint32_t(k));
+    store(out, k, v);
+  }
+}
+
+__global__ void mul_sub(Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    store(out, i, load(a, i) * load(b, i) - load(c, i));
+}
+
+std::vector<Fr> powers(Fr w, std::size_t count, Fr start = Fr::one()) {
+  std::vector<Fr> v(count);
+  Fr x = start;
+  for (std::size_t i = 0; i < count; ++i, x *= w) v[i] = x;
+  return v;
+}
+
+const NttTables& tables(Context& ctx, unsigned L) {
+  auto& c = ctx.caches();
+  if (!c.w1024.size()) {
+    auto w = powers(bls12_381::fr_root_of_unity(10), 512);
+    c.w1024.upload(w.data(), w.size(), ctx.stream());
+    ctx.synchronize();
+  }
+  auto it = c.ntt.find(L);
+  if (it != c.ntt.end()) return it->second;
+  NttTables t;
+  t.log_n = L;
+  t.s = (L + 1) / 2;
+  Fr w = bls12_381::fr_root_of_unity(L), w2 = bls12_381::fr_root_of_unity(L + 1);
+  std::size_t nlo = std::size_t(1) << t.s, nhi = std::size_t(1) << (L - t.s);
+  auto lo = powers(w, nlo), hi = powers(w.pow(nlo), nhi);
+  Fr ninv = Fr::from_u64(std::uint64_t(1) << L).inverse();
+  auto clo = powers(w2, nlo), chi = powers(w2.pow(nlo), nhi, ninv);
+  t.lo.upload(lo.data(), nlo, ctx.stream());
+  t.hi.upload(hi.data(), nhi, ctx.stream());
+  t.coset_lo.upload(clo.data(), nlo, ctx.stream());
+  t.coset_hi.upload(chi.data(), nhi, ctx.stream());
+  ctx.synchronize();  // the host vectors die here
+  return c.ntt.emplace(L, std::move(t)).first->second;
+}
+
+// DIF passes data → scratch, then the permutation scratch → data.
+void run(Context& ctx, Fr* data, unsigned L, int mode) {
+  if (L > 28)
+    throw Error(Error::Kind::BadInput, "NTT size 2^" + std::to_string(L) + " is out of range");
+  ctx.activate();
+  const std::size_t n = std::size_t(1) << L;
+  const NttTables& t = tables(ctx, L);
+  auto& c = ctx.caches();
+  c.ntt_scratch.resize(std::max(c.ntt_scratch.size(), n));
+  Fr* scratch = c.ntt_scratch.get();
+  cudaStream_t st = ctx.stream();
+
+  unsigned last = std::min(L, MAX_LAST), rest = L - last;
+  unsigned npass = (rest + MAX_OTHER - 1) / MAX_OTHER;
+  const Fr* src = data;
+  unsigned h = L;
+  for (unsigned p = 0; p < npass; ++p) {
+    unsigned k = (rest + (npass - p) - 1) / (npass - p);  // balanced split
+    rest -= k;
+    unsigned K = 1u << k, M = 1u << (h - k), C = std::min(M, TILE / K);
+    unsigned blocks = unsigned(n / (std::size_t(C) * K));
+    dif_pass<<<blocks, C * K / 2, 0, st>>>(src, scratch, L, h, k, C, c.w1024.get(), t.lo.get(), t.hi.get(), t.s);
+    CUZK_CUDA_CHECK_LAUNCH();
+    src = scratch;
+    h -= k;
+  }
+  if (L > 0) {
+    unsigned K = 1u << h;
+    dif_pass<<<unsigned(n / K), std::max(1u, K / 2), 0, st>>>(src, scratch, L, h, h, 1, c.w1024.get(), t.lo.get(),
+                                                               t.hi.get(), t.s);
+    CUZK_CUDA_CHECK_LAUNCH();
+  } else {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(scratch, data, sizeof(Fr), cudaMemcpyDeviceToDevice, st));
+  }
+  DFr ninv = DFr::from_host(Fr::from_u64(n).inverse());
+  unsigned threads = 256, blocks = unsigned(std::min<std::size_t>((n + threads - 1) / threads, 65536));
+  permute<<<blocks, threads, 0, st>>>(scratch, data, L, mode, ninv, t.coset_lo.get(), t.coset_hi.get(), t.s);
+  CUZK_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+void ntt_forward(Context& ctx, Fr* data, unsigned log_n) { run(ctx, data, log_n, 0); }
+void ntt_inverse(Context& ctx, Fr* data, unsigned log_n) { run(ctx, data, log_n, 1); }
+void ntt_to_odd_coset(Context& ctx, Fr* data, unsigned log_n) {
+  run(ctx, data, log_n, 2);
+  run(ctx, data, log_n, 0);
+}
+
+void fr_mul_sub(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {
+  if (!n) return;
+  ctx.activate();
+  unsigned threads = 256, blocks = unsigned(std::min<std::size_t>((n + threads - 1) / threads, 65536));
+  mul_sub<<<blocks, threads, 0, ctx.stream()>>>(out, a, b, c, n);
+  CUZK_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace cuzk::cuda
