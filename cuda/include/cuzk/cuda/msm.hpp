@@ -1,0 +1,51 @@
+#pragma once
+// Multi-scalar multiplication Σ k_i·P_i on the device for G1 and G2 (Pippenger with
+// signed c-bit digits, scalars sorted by bucket with CUB radix sort, one thread per bucket
+// accumulating in XYZZ, buckets weighted in parallel, windows combined on the host).
+// Zero scalars cost nothing past classification; scalars equal to 1 bypass the buckets
+// and are summed by a plain parallel reduction. Infinity bases (x = y = 0) are skipped.
+//
+// Bases are uploaded once into a ResidentBases object and reused across calls (all the
+// partitions that share a zkey). Scalars are host or device arrays of host-layout Fr in
+// Montgomery form (detected from the pointer).
+#include <cstddef>
+#include <cstdint>
+
+#include "cuzk/cuda/context.hpp"
+#include "cuzk/ec/bls12_381_curves.hpp"
+
+namespace cuzk::cuda {
+
+template <class HostAffine>
+class ResidentBases {
+public:
+  using Field = typename HostAffine::Field;
+  ResidentBases() = default;
+  // From host affine points (infinity → x = y = 0).
+  void upload(Context& ctx, const HostAffine* pts, std::size_t n);
+  // From the zkey layout: n points of {x, y} in Montgomery form, 2·sizeof(Field) bytes
+  // each, all-zero = infinity. Queued on ctx's stream; `raw` must stay valid until then.
+  void upload_raw(Context& ctx, const void* raw, std::size_t n);
+  std::size_t size() const { return n_; }
+  const Field* device_xy() const { return buf_.get(); }  // 2n field elements
+
+private:
+  DeviceBuffer<Field> buf_;
+  std::size_t n_ = 0;
+};
+
+extern template class ResidentBases<bls12_381::G1Affine>;  // instantiated in cuda/src/msm_g*.cu
+extern template class ResidentBases<bls12_381::G2Affine>;
+using ResidentG1 = ResidentBases<bls12_381::G1Affine>;
+using ResidentG2 = ResidentBases<bls12_381::G2Affine>;
+
+// Σ scalars[i]·bases[first + i] for i < n (first + n ≤ bases.size()).
+bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr* scalars, std::size_t n,
+                     std::size_t first = 0);
+bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr* scalars, std::size_t n,
+                     std::size_t first = 0);
+
+// Window size the MSM picks for n points (exposed for benchmarks and tests).
+unsigned msm_window_bits(std::size_t n);
+
+}  // namespace cuzk::cuda

@@ -1,0 +1,13 @@
+// G2 MSM instantiation and G2 resident bases.
+#include "msm_impl.cuh"
+
+namespace cuzk::cuda {
+
+template class ResidentBases<bls12_381::G2Affine>;
+
+bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr* scalars, std::size_t n,
+                     std::size_t first) {
+  return msm_detail::run<DG2Curve, bls12_381::G2, bls12_381::G2XYZZ>(ctx, bases, scalars, n, first);
+}
+
+}  // namespace cuzk::cuda

@@ -1,0 +1,159 @@
+// Device MSM (G1, G2) against host references: Σ k_i·P_i by double-and-add at small n,
+// the CPU cuzk::msm::pippenger at larger n, and a small unsigned-window bucket method
+// written here as a second opinion; edge cases:
+// zero / one / r−1 scalars, infinity bases, P and −P, repeated points, equal scalars.
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "cuda_test_util.hpp"
+#include "cuzk/cuda/msm.hpp"
+#include "cuzk/msm/pippenger.hpp"
+
+using namespace cuzk;
+using bls12_381::Fr;
+
+namespace {
+
+template <class Curve>
+ec::Jacobian<Curve> naive_msm(const std::vector<ec::Affine<Curve>>& p, const std::vector<Fr>& k) {
+  ec::Jacobian<Curve> acc;
+  for (std::size_t i = 0; i < p.size(); ++i) acc += ec::Jacobian<Curve>::from_affine(p[i]).mul(k[i].canonical());
+  return acc;
+}
+
+// Unsigned 8-bit windows, Jacobian buckets, running-sum reduction.
+template <class Curve>
+ec::Jacobian<Curve> bucket_msm(const std::vector<ec::Affine<Curve>>& p, const std::vector<Fr>& k) {
+  using J = ec::Jacobian<Curve>;
+  std::vector<Fr::Repr> s(k.size());
+  for (std::size_t i = 0; i < k.size(); ++i) s[i] = k[i].canonical();
+  J acc;
+  for (int w = 31; w >= 0; --w) {
+    for (int i = 0; i < 8; ++i) acc = acc.dbl();
+    std::vector<J> b(256);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      unsigned d = unsigned(s[i][w / 8] >> (8 * (w % 8))) & 0xff;
+      if (d) b[d] = b[d].add_mixed(p[i]);
+    }
+    J run, sum;
+    for (int d = 255; d >= 1; --d) {
+      run += b[d];
+      sum += run;
+    }
+    acc += sum;
+  }
+  return acc;
+}
+
+template <class Curve>
+ec::Jacobian<Curve> cpu_pippenger(const std::vector<ec::Affine<Curve>>& p, const std::vector<Fr>& k) {
+  std::vector<ff::Limbs<4>> s(k.size());
+  for (std::size_t i = 0; i < k.size(); ++i) s[i] = k[i].canonical();
+  return msm::pippenger<Curve>(p.data(), s.data(), p.size());
+}
+
+enum class Mix { Random, Edge, Ones, Zeros, Equal, SmallBits };
+
+std::vector<Fr> scalars(std::size_t n, Mix mix) {
+  std::vector<Fr> k(n);
+  Fr same = test::random_field<Fr>();
+  for (std::size_t i = 0; i < n; ++i) {
+    switch (mix) {
+      case Mix::Random: k[i] = test::random_field<Fr>(); break;
+      case Mix::Ones: k[i] = Fr::one(); break;
+      case Mix::Zeros: k[i] = Fr::zero(); break;
+      case Mix::Equal: k[i] = same; break;
+      case Mix::SmallBits: k[i] = Fr::from_u64(test::rng()() % 4); break;  // bit-decomposition-like
+      case Mix::Edge: {
+        switch (test::rng()() % 6) {
+          case 0: k[i] = Fr::zero(); break;
+          case 1: k[i] = Fr::one(); break;
+          case 2: k[i] = -Fr::one(); break;  // r − 1: all windows busy, top digit
+          case 3: k[i] = Fr::from_u64(test::rng()() % 70000); break;
+          default: k[i] = test::random_field<Fr>();
+        }
+      }
+    }
+  }
+  return k;
+}
+
+template <class Curve>
+void add_edge_points(std::vector<ec::Affine<Curve>>& p) {
+  if (p.size() < 8) return;
+  p[1] = ec::Affine<Curve>::infinity();
+  p[3] = p[2];   // repeated base: equal points land in one bucket (doubling path)
+  p[5] = -p[4];  // P and −P
+}
+
+template <class Curve>
+using MsmFn = ec::Jacobian<Curve> (*)(cuda::Context&, const cuda::ResidentBases<ec::Affine<Curve>>&, const Fr*,
+                                      std::size_t, std::size_t);
+
+template <class Curve>
+void check(cuda::Context& ctx, std::size_t n, Mix mix, bool edge_points, MsmFn<Curve> msm) {
+  CAPTURE(n);
+  CAPTURE(int(mix));
+  CAPTURE(edge_points);
+  auto p = test::random_points<Curve>(n);
+  if (edge_points) add_edge_points(p);
+  auto k = scalars(n, mix);
+  if (edge_points && n >= 8) k[5] = k[4];  // k·P + k·(−P) = O
+  auto want = n <= 64 ? naive_msm(p, k) : cpu_pippenger(p, k);
+  cuda::ResidentBases<ec::Affine<Curve>> bases;
+  bases.upload(ctx, p.data(), n);
+  auto got = msm(ctx, bases, k.data(), n, 0);
+  CHECK(got.on_curve());
+  CHECK(got == want);
+}
+
+}  // namespace
+
+TEST_CASE("host bucket reference equals naive") {
+  auto p = test::random_points<bls12_381::G1Curve>(40);
+  auto k = scalars(40, Mix::Edge);
+  CHECK(bucket_msm(p, k) == naive_msm(p, k));
+  auto q = test::random_points<bls12_381::G1Curve>(3000);
+  auto m = scalars(3000, Mix::Edge);
+  CHECK(bucket_msm(q, m) == cpu_pippenger(q, m));
+}
+
+TEST_CASE("G1 MSM matches the host") {
+  cuda::Context ctx;
+  MsmFn<bls12_381::G1Curve> f = cuda::msm_g1;
+  for (std::size_t n : {1, 2, 3, 7, 8, 33, 64}) check(ctx, n, Mix::Random, false, f);
+  for (std::size_t n : {8, 64}) check(ctx, n, Mix::Edge, true, f);
+  for (std::size_t n : {100, 1000, 4096, 1 << 15}) check(ctx, n, Mix::Random, n < 5000, f);
+  for (Mix m : {Mix::Edge, Mix::Ones, Mix::Zeros, Mix::Equal, Mix::SmallBits}) check(ctx, 5000, m, true, f);
+}
+
+TEST_CASE("G1 MSM: device scalars, offsets into resident bases, reuse") {
+  cuda::Context ctx;
+  std::size_t n = 3000;
+  auto p = test::random_points<bls12_381::G1Curve>(n);
+  auto k = scalars(n, Mix::Edge);
+  cuda::ResidentG1 bases;
+  bases.upload(ctx, p.data(), n);
+  cuda::DeviceBuffer<Fr> dk;
+  dk.upload(k.data(), n, ctx.stream());
+  for (std::size_t first : {std::size_t(0), std::size_t(1000)}) {
+    std::size_t m = n - first - 500;
+    std::vector<ec::Affine<bls12_381::G1Curve>> ps(p.begin() + first, p.begin() + first + m);
+    std::vector<Fr> ks(k.begin(), k.begin() + m);
+    auto want = bucket_msm(ps, ks);
+    CHECK(cuda::msm_g1(ctx, bases, dk.get(), m, first) == want);
+    CHECK(cuda::msm_g1(ctx, bases, ks.data(), m, first) == want);
+  }
+  CHECK(cuda::msm_g1(ctx, bases, k.data(), 0, 0).is_inf());
+  CHECK_THROWS_AS(cuda::msm_g1(ctx, bases, k.data(), n, 1), Error);
+}
+
+TEST_CASE("G2 MSM matches the host") {
+  cuda::Context ctx;
+  MsmFn<bls12_381::G2Curve> f = cuda::msm_g2;
+  for (std::size_t n : {1, 5, 64}) check(ctx, n, Mix::Random, false, f);
+  check(ctx, 64, Mix::Edge, true, f);
+  for (std::size_t n : {300, 2048}) check(ctx, n, Mix::Random, true, f);
+  for (Mix m : {Mix::Edge, Mix::Ones, Mix::Equal}) check(ctx, 1000, m, true, f);
+}
