@@ -1,0 +1,120 @@
+// bench_cuda [ntt|msm|all] [max_log]: medians of device-resident NTT and MSM times,
+// measured with CUDA events around each call (after one warm-up), printed as a table.
+// Inputs are random (tiled from a 2^16 block for bases: timing does not depend on it).
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cuzk/cuda/msm.hpp"
+#include "cuzk/cuda/ntt.hpp"
+#include "cuzk/ec/batch_affine.hpp"
+
+using namespace cuzk;
+using bls12_381::Fr;
+
+namespace {
+
+std::mt19937_64 g(12345);
+
+template <class F>
+F rnd() {
+  for (;;) {
+    typename F::Repr r;
+    for (auto& l : r) l = g();
+    r[F::N - 1] &= ~std::uint64_t(0) >> 1;
+    if (F::is_canonical(r)) return F::from_raw(r);
+  }
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+template <class Fn>
+double time_ms(cuda::Context& ctx, int reps, Fn fn) {
+  cuda::Event a, b;
+  fn();  // warm-up
+  ctx.synchronize();
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    a.record(ctx.stream());
+    fn();
+    b.record(ctx.stream());
+    b.synchronize();
+    t.push_back(b.elapsed_ms_since(a));
+  }
+  return median(t);
+}
+
+void bench_ntt(cuda::Context& ctx, unsigned max_log) {
+  std::vector<Fr> block(1 << 16);
+  for (auto& x : block) x = rnd<Fr>();
+  for (unsigned L : {16u, 18u, 20u, 22u, 24u, 26u, 27u}) {
+    if (L > max_log) break;
+    std::size_t n = std::size_t(1) << L;
+    cuda::PinnedBuffer<Fr> h(n);
+    for (std::size_t i = 0; i < n; ++i) h[i] = block[(i * 7 + i / block.size()) % block.size()];
+    cuda::DeviceBuffer<Fr> d;
+    d.upload(h.get(), n, ctx.stream());
+    int reps = L >= 26 ? 5 : 11;
+    double f = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); });
+    double i = time_ms(ctx, reps, [&] { cuda::ntt_inverse(ctx, d.get(), L); });
+    double c = time_ms(ctx, reps, [&] { cuda::ntt_to_odd_coset(ctx, d.get(), L); });
+    std::printf("NTT  2^%-2u  forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms\n", L, f, i, c);
+    std::fflush(stdout);
+  }
+}
+
+template <class Curve, class Fn>
+void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
+  using A = ec::Affine<Curve>;
+  using J = ec::Jacobian<Curve>;
+  const std::size_t B = 1 << 14;
+  std::vector<J> jp(B);
+  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
+  for (auto& p : jp) p = acc += step;
+  auto block = ec::batch_to_affine(jp.data(), B);
+  for (unsigned L = min_log; L <= max_log; L += 2) {
+    std::size_t n = std::size_t(1) << L;
+    std::vector<A> pts(n);
+    for (std::size_t i = 0; i < n; ++i) pts[i] = block[(i * 31 + i / B) % B];
+    cuda::ResidentBases<A> bases;
+    bases.upload(ctx, pts.data(), n);
+    pts.clear();
+    pts.shrink_to_fit();
+    std::vector<Fr> k(n);
+    for (auto& x : k) x = rnd<Fr>();
+    cuda::DeviceBuffer<Fr> dk;
+    dk.upload(k.data(), n, ctx.stream());
+    int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
+    double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
+    std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)\n", name, L,
+                cuda::msm_window_bits(n), t);
+    std::fflush(stdout);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string what = argc > 1 ? argv[1] : "all";
+  unsigned max_log = argc > 2 ? unsigned(std::stoul(argv[2])) : 24;
+  if (cuda::device_count() == 0) {
+    std::printf("SKIP: no CUDA device\n");
+    return 77;
+  }
+  cuda::Context ctx;
+  cudaDeviceProp prop{};
+  CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+  if (what == "ntt" || what == "all") bench_ntt(ctx, max_log);
+  if (what == "msm" || what == "all") {
+    bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, cuda::msm_g1);
+    bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), cuda::msm_g2);
+  }
+  return 0;
+}
