@@ -16,6 +16,7 @@
 #include "cuzk/setup/setup.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
+#include "gen_porep.hpp"
 #if __has_include("batch_cli.hpp")
 #include "batch_cli.hpp"
 #define CUZK_HAVE_BATCH 1
@@ -154,6 +155,8 @@ int main(int argc, char** argv) {
   su->add_option("--out", su_out, "output .zkey")->required();
   su->add_option("--seed", su_seed, "derive the toxic waste from this seed (reproducible keys)");
   su->callback([&] { rc = cmd_setup(su_r1cs, su_out, su_seed); });
+
+  add_gen_porep_command(app, rc);
 
 #ifdef CUZK_HAVE_BATCH
   add_batch_command(app, rc);

@@ -50,8 +50,8 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
       if (s->error.find(files[i]) == std::string::npos) s->error += " (sector file " + files[i] + ")";
       if (s->spec.id.empty() || s->error.find("appears twice") != std::string::npos) s->spec.id.clear();
     }
-    s->proofs.resize(s->spec.witnesses.size());
-    s->remaining = unsigned(s->spec.witnesses.size());
+    s->proofs.resize(s->spec.partitions());
+    s->remaining = unsigned(s->spec.partitions());
     out.push_back(std::move(s));
   }
   return out;
@@ -137,7 +137,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     if (s->error.empty()) {
       footprint = std::max(footprint, s->footprint);
       key_bytes = std::max(key_bytes, s->key_bytes);
-      total += unsigned(s->spec.witnesses.size());
+      total += unsigned(s->spec.partitions());
     }
   const unsigned cpus = cpu_count();
   const unsigned gpu_workers = unsigned(devices.size()) * std::max(1u, cfg.workers_per_device);
@@ -179,7 +179,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   MemoryLimiter lim(cfg.mem_budget, cfg.max_inflight);
   KeyCache keys(lim);
   for (auto& s : sectors)
-    if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.witnesses.size()));
+    if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));
 
   bool tty = cfg.progress == Progress::On || (cfg.progress == Progress::Auto && ProgressBar::stderr_is_tty());
   ProgressBar bar(tty, total);
@@ -194,7 +194,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
       s.started = true;
       ev.emit("sector_start", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
                                {"seq", s.seq},
-                               {"partitions", s.spec.witnesses.size()}});
+                               {"partitions", s.spec.partitions()}});
     };
 
     for (auto& sp : sectors) {
@@ -204,15 +204,15 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
         b.emit_error(s, std::nullopt, s.error);
         ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
                                {"seq", s.seq},
-                               {"partitions", s.spec.witnesses.size()},
+                               {"partitions", s.spec.partitions()},
                                {"status", "failed"}});
         b.sectors_failed++;
-        b.failures += unsigned(s.spec.witnesses.size());  // known partitions (0 for an unreadable file)
+        b.failures += unsigned(s.spec.partitions());  // known partitions (0 for an unreadable file)
         continue;
       }
       const std::uint64_t need = s.key_bytes + s.footprint;
       const bool never_fits = need > cfg.mem_budget;
-      for (unsigned i = 0; i < s.spec.witnesses.size(); ++i) {
+      for (unsigned i = 0; i < s.spec.partitions(); ++i) {
         start_sector(s);
         std::string problem;
         bool overwrite = false;
@@ -242,7 +242,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
           j->b = &b;
           j->s = &s;
           j->part = i;
-          j->witness = s.spec.witnesses[i];
+          j->witness = s.spec.source(i);
           j->overwrite = overwrite;
           try {
             keys.admit(s.spec.zkey);  // may wait for (or evict) key memory

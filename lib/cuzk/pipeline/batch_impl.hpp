@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cuzk/groth16/verifier.hpp"
+#include "cuzk/circuit/porep_lite.hpp"
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/pipeline/batch.hpp"
 #include "cuzk/pipeline/events.hpp"
@@ -37,6 +38,11 @@ struct SectorState {
   unsigned remaining = 0;
   unsigned proven = 0, skipped = 0, failed = 0;
   std::vector<std::optional<groth16::Proof>> proofs;
+
+  // Native sectors: the replica, loaded by the first partition that needs it.
+  std::once_flag replica_once;
+  std::shared_ptr<const circuit::porep_lite::Replica> replica;
+  std::string replica_error;
 };
 
 class Batch;
@@ -150,6 +156,7 @@ public:
 
 private:
   void synth_body(const JobPtr& j, unsigned& worker);
+  void synth_native(Job& j, const groth16::ProvingKey& pk);
   void gpu_body(const JobPtr& j, std::size_t d);
   void write_body(const JobPtr& j);
   void finish_sector(SectorState& s);

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "cuzk/groth16/json_io.hpp"
+#include "cuzk/circuit/replica_file.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
 #include "cuzk/pipeline/outputs.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -135,15 +136,47 @@ static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
   return f;
 }
 
+// porep-lite partitions: witness and a/b/c in one native pass from the sector's replica
+// and the challenges drawn from the partition's seed.
+void Batch::synth_native(Job& j, const groth16::ProvingKey& pk) {
+  namespace pl = circuit::porep_lite;
+  SectorState& s = *j.s;
+  const auto& n = *s.spec.native;
+  std::call_once(s.replica_once, [&] {
+    try {
+      s.replica = std::make_shared<const pl::Replica>(pl::read_replica(n.replica, n.depth));
+    } catch (const std::exception& e) {
+      s.replica_error = e.what();
+    }
+  });
+  if (!s.replica) fail(Error::Kind::BadInput, n.replica, s.replica_error);
+  const pl::Layout lay = pl::layout(n.depth, n.challenges);
+  if (lay.n_wires != pk.header.n_vars || lay.n_public != pk.header.n_public || lay.domain_size != pk.header.domain_size)
+    fail(Error::Kind::BadInput, s.spec.zkey,
+         "is not the porep-lite key for depth " + std::to_string(n.depth) + " and " + std::to_string(n.challenges) +
+             " challenges (nVars/nPublic/domain differ)");
+  auto ch = pl::draw_challenges(n.challenge_seeds[j.part], n.challenges, n.depth);
+  pl::Synthesis syn;
+  compute_arena_.execute([&] { syn = pl::synthesize(*s.replica, ch); });
+  j.w.values = std::move(syn.witness);
+  j.w.path = j.witness;
+  j.pub = groth16::public_signals(pk, j.w.values);
+  j.abc = std::move(syn.abc);
+}
+
 void Batch::synth_body(const JobPtr& j, unsigned& worker) {
   worker = synth_ids_.take();
   const double t0 = ev.now();
   try {
     j->pk = keys.get(j->s->spec.zkey);  // the first user loads it (in the CPU arena)
     const auto& pk = *j->pk;
-    j->w = groth16::read_wtns(j->witness, pk.header.n_vars);
-    j->pub = groth16::public_signals(pk, j->w.values);
-    compute_arena_.execute([&] { j->abc = groth16::synthesize(pk, j->w.values); });
+    if (j->s->spec.native) {
+      synth_native(*j, pk);
+    } else {
+      j->w = groth16::read_wtns(j->witness, pk.header.n_vars);
+      j->pub = groth16::public_signals(pk, j->w.values);
+      compute_arena_.execute([&] { j->abc = groth16::synthesize(pk, j->w.values); });
+    }
   } catch (const std::bad_alloc&) {
     j->fail(j->witness + ": out of memory during synthesis");
   } catch (const std::exception& e) {

@@ -61,6 +61,29 @@ SectorSpec parse_sector(const std::string& text, const std::string& path) {
   const auto& parts = field(j, "partitions", path, "sector file");
   if (!parts.is_array() || parts.empty())
     fail(Error::Kind::BadInput, path, "\"partitions\" must be a non-empty array");
+  if (auto nat = j.find("native"); nat != j.end()) {
+    auto bad = [&](const std::string& m) { fail(Error::Kind::BadInput, path, "\"native\": " + m); };
+    if (!nat->is_object()) bad("must be an object");
+    if (string_field(*nat, "circuit", path, "native") != "porep-lite") bad("unknown circuit (supported: porep-lite)");
+    const auto& d = field(*nat, "depth", path, "native");
+    const auto& k = field(*nat, "challenges", path, "native");
+    if (!d.is_number_unsigned() || d.get<unsigned>() < 1 || d.get<unsigned>() > 40) bad("\"depth\" must be 1..40");
+    if (!k.is_number_unsigned() || k.get<std::uint64_t>() < 1 || k.get<std::uint64_t>() > (1u << 24))
+      bad("\"challenges\" must be a positive integer");
+    SectorSpec::Native n;
+    n.depth = d.get<unsigned>();
+    n.challenges = k.get<std::uint32_t>();
+    n.replica = resolve(base, string_field(*nat, "replica", path, "native"));
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      std::string where = "partitions[" + std::to_string(i) + "]";
+      const auto& cs = parts[i].is_object() ? field(parts[i], "challenge_seed", path, where.c_str()) : parts[i];
+      if (!cs.is_number_unsigned())
+        fail(Error::Kind::BadInput, path, where + " must be an object {\"challenge_seed\": N} (N ≥ 0)");
+      n.challenge_seeds.push_back(cs.get<std::uint64_t>());
+    }
+    s.native = std::move(n);
+    return s;
+  }
   for (std::size_t i = 0; i < parts.size(); ++i) {
     std::string where = "partitions[" + std::to_string(i) + "]";
     if (!parts[i].is_object()) fail(Error::Kind::BadInput, path, where + " must be an object {\"witness\": PATH}");
