@@ -9,7 +9,8 @@
 // and the M-point problems over l follow. The composite output is in bit-reversed order;
 // one gather pass puts it in natural order, and for the inverse also maps k ↦ n − k and
 // scales by n⁻¹ (iNTT(x)[k] = n⁻¹·NTT(x)[−k]), optionally times ω_2n^k for the coset.
-// Per element per pass: k/2 multiplications in butterflies + 2 for the twiddle
+// Butterflies go two levels per barrier (radix-4 units of 4M), one radix-2 level first
+// when k is odd. Per element per pass: k/2 multiplications in butterflies + 2 for the twiddle
 // (ω_N^e = lo[e_low]·hi[e_high] from two √n-sized tables, then the product).
 // Passes: the last takes min(L, 10) levels (1024-element tiles, contiguous), the others
 // at most 8 each with 1024/K adjacent columns per block so global accesses stay coalesced.
@@ -57,7 +58,7 @@ __device__ __forceinline__ DFr table_pow(const Fr* lo, const Fr* hi, unsigned s,
 
 // One DIF pass: sub-problems of size 2^h, k levels, C adjacent columns per block.
 // `in` may equal `out` (each block reads its tile before writing it back).
-__global__ void __launch_bounds__(TILE / 2) dif_pass(const Fr* in, Fr* out, unsigned L,
+__global__ void __launch_bounds__(TILE / 4) dif_pass(const Fr* in, Fr* out, unsigned L,
                                                      unsigned h, unsigned k, unsigned C, const Fr* __restrict__ w1024,
                                                      const Fr* __restrict__ lo, const Fr* __restrict__ hi, unsigned s) {
   __shared__ uint4 raw[2 * TILE];  // DFr has a constructor: no __shared__ DFr[] directly
@@ -71,7 +72,8 @@ __global__ void __launch_bounds__(TILE / 2) dif_pass(const Fr* in, Fr* out, unsi
     tile[e] = load(in, base + std::size_t(J) * M + c);
   }
   __syncthreads();
-  for (unsigned m = K / 2; m >= 1; m /= 2) {
+  unsigned m = K / 2;
+  if (k & 1) {  // odd level count: one radix-2 level first
     for (unsigned b = t; b < T / 2; b += blockDim.x) {
       unsigned c = b % C, p = b / C;
       unsigned r = p & (m - 1), J0 = ((p - r) << 1) + r, J1 = J0 + m;
@@ -80,6 +82,32 @@ __global__ void __launch_bounds__(TILE / 2) dif_pass(const Fr* in, Fr* out, unsi
       DFr d = x - y;
       if (r) d *= ldg(w1024, r * (512 / m));  // ω_2m^r = ω_1024^(r·1024/2m)
       tile[J1 * C + c] = d;
+    }
+    __syncthreads();
+    m /= 2;
+  }
+  // two levels (half sizes m and m/2) per barrier: radix-4 units J0 < J1 < J2 < J3 with
+  // stride m/2; level m pairs (J0,J2), (J1,J3), level m/2 pairs (J0,J1), (J2,J3). 4M.
+  for (; m >= 2; m /= 4) {
+    const unsigned q = m / 2;
+    for (unsigned u = t; u < T / 4; u += blockDim.x) {
+      unsigned c = u % C, p = u / C;
+      unsigned r = p & (q - 1), J0 = ((p - r) << 2) + r;
+      DFr* s0 = &tile[J0 * C + c];
+      DFr x0 = s0[0], x1 = s0[q * C], x2 = s0[2 * q * C], x3 = s0[3 * q * C];
+      DFr a0 = x0 + x2, a2 = x0 - x2, a1 = x1 + x3, a3 = x1 - x3;
+      if (r) a2 *= ldg(w1024, r * (512 / m));      // ω_2m^r
+      a3 *= ldg(w1024, (r + q) * (512 / m));       // ω_2m^(r + m/2)
+      DFr y1 = a0 - a1, y3 = a2 - a3;
+      s0[0] = a0 + a1;
+      s0[2 * q * C] = a2 + a3;
+      if (r) {
+        DFr wc = ldg(w1024, r * (1024 / m));        // ω_m^r
+        y1 *= wc;
+        y3 *= wc;
+      }
+      s0[q * C] = y1;
+      s0[3 * q * C] = y3;
     }
     __syncthreads();
   }
@@ -168,14 +196,14 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
     rest -= k;
     unsigned K = 1u << k, M = 1u << (h - k), C = std::min(M, TILE / K);
     unsigned blocks = unsigned(n / (std::size_t(C) * K));
-    dif_pass<<<blocks, C * K / 2, 0, st>>>(src, scratch, L, h, k, C, c.w1024.get(), t.lo.get(), t.hi.get(), t.s);
+    dif_pass<<<blocks, C * K / 4, 0, st>>>(src, scratch, L, h, k, C, c.w1024.get(), t.lo.get(), t.hi.get(), t.s);
     CUZK_CUDA_CHECK_LAUNCH();
     src = scratch;
     h -= k;
   }
   if (L > 0) {
     unsigned K = 1u << h;
-    dif_pass<<<unsigned(n / K), std::max(1u, K / 2), 0, st>>>(src, scratch, L, h, h, 1, c.w1024.get(), t.lo.get(),
+    dif_pass<<<unsigned(n / K), std::max(1u, K / 4), 0, st>>>(src, scratch, L, h, h, 1, c.w1024.get(), t.lo.get(),
                                                                t.hi.get(), t.s);
     CUZK_CUDA_CHECK_LAUNCH();
   } else {
