@@ -9,14 +9,20 @@
 //                value (point index, sign); d = 0 → a sentinel key past every bucket.
 //  3. sort       CUB radix sort of (key, value) on the key's bits only.
 //  4. ranges     bucket start/end from the key boundaries.
-//  5. accumulate one thread per bucket: Σ ±P in XYZZ (madd-2008-s, 8M + 2S each), then
-//                ×(|d|) by double-and-add, so every window is a plain sum of its buckets.
+//  5. accumulate each bucket's sorted run is cut into chunks of at most S points (S ≈ 1.5×
+//                the mean run), one thread per chunk sums ±P in XYZZ (madd-2008-s, 8M + 2S),
+//                so a crowded bucket (a short top window, repeated scalars) is spread over
+//                many threads; then one thread per bucket adds its chunks (add-2008-s) and
+//                multiplies by |d| (double-and-add): each window is a plain sum of buckets.
 //  6. reduce     strided partial sums (add-2008-s), twice; the rest on the host with the
 //                same formulas: Σ_w 2^(cw)·S_w by Horner, plus the sum of the ones.
 // Work: n·W mixed additions + W·2^(c−1)·(~1.5c) for the weights; c from msm_window_bits.
 #include <cuda_runtime.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 #include <vector>
 
 #include "caches.hpp"
@@ -107,21 +113,48 @@ __global__ void ranges(const std::uint32_t* __restrict__ keys, std::size_t total
   if (j + 1 == total || keys[j + 1] != k) end[k] = std::uint32_t(j + 1);
 }
 
+__global__ void count_chunks(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
+                             std::size_t nbuckets, std::uint32_t S, std::uint32_t* __restrict__ cnt) {
+  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (b < nbuckets) cnt[b] = (end[b] - start[b] + S - 1) / S;
+  if (b == nbuckets) cnt[b] = 0;
+}
+__global__ void fill_chunks(const std::uint32_t* __restrict__ cnt, const std::uint32_t* __restrict__ off,
+                            std::size_t nbuckets, std::uint32_t* __restrict__ owner) {
+  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (b >= nbuckets) return;
+  for (std::uint32_t k = 0, o = off[b]; k < cnt[b]; ++k) owner[o + k] = std::uint32_t(b);
+}
+
 }  // namespace
 
 template <class DC>
-__global__ void accumulate(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ vals,
-                           const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
-                           std::size_t nbuckets, unsigned c, DXYZZ<DC>* __restrict__ out) {
-  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b >= nbuckets) return;
+__global__ void accumulate_chunks(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ vals,
+                                  const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
+                                  const std::uint32_t* __restrict__ off, const std::uint32_t* __restrict__ owner,
+                                  std::size_t nbuckets, std::uint32_t S, DXYZZ<DC>* __restrict__ partial) {
+  std::size_t id = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (id >= off[nbuckets]) return;
+  std::uint32_t b = owner[id], k = std::uint32_t(id) - off[b];
+  std::uint32_t j = start[b] + k * S, e = min(end[b], j + S);
   DXYZZ<DC> acc;
-  for (std::uint32_t j = start[b], e = end[b]; j < e; ++j) {
+  for (; j < e; ++j) {
     std::uint32_t v = vals[j];
     ec::Affine<DC> p = bases[v & 0x7fffffffu].unpack();
     if (v >> 31) p.y = -p.y;
     acc = acc.add_mixed(p);
   }
+  partial[id] = acc;
+}
+
+template <class DC>
+__global__ void combine_buckets(const DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ cnt,
+                                const std::uint32_t* __restrict__ off, std::size_t nbuckets, unsigned c,
+                                DXYZZ<DC>* __restrict__ out) {
+  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (b >= nbuckets) return;
+  DXYZZ<DC> acc;
+  for (std::uint32_t k = 0, o = off[b]; k < cnt[b]; ++k) acc += partial[o + k];
   // weight |d| = (b mod 2^(c−1)) + 1, left-to-right double-and-add
   std::uint32_t wgt = std::uint32_t(b & ((std::size_t(1) << (c - 1)) - 1)) + 1;
   if (wgt > 1 && !acc.is_inf()) {
@@ -156,6 +189,34 @@ __global__ void sum_ones(const PackedAffine<DC>* __restrict__ bases, const std::
   for (std::size_t j = t; j < n; j += parts) acc = acc.add_mixed(bases[ones[j]].unpack());
   out[t] = acc;
 }
+
+// CUZK_MSM_PROFILE=1: per-stage CUDA-event times of each call on stderr (bench aid).
+struct Profile {
+  cudaStream_t st;
+  bool on;
+  std::vector<std::pair<const char*, cudaEvent_t>> marks;
+  explicit Profile(cudaStream_t s) : st(s), on(std::getenv("CUZK_MSM_PROFILE") != nullptr) { mark("start"); }
+  void mark(const char* what) {
+    if (!on) return;
+    cudaEvent_t e;
+    CUZK_CUDA_CHECK(cudaEventCreate(&e));
+    CUZK_CUDA_CHECK(cudaEventRecord(e, st));
+    marks.emplace_back(what, e);
+  }
+  void print(const char* curve, std::size_t n, unsigned c) {
+    if (!on) return;
+    std::fprintf(stderr, "msm %s n=%zu c=%u:", curve, n, c);
+    for (std::size_t i = 1; i < marks.size(); ++i) {
+      float ms = 0;
+      CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, marks[i - 1].second, marks[i].second));
+      std::fprintf(stderr, " %s %.2f ms", marks[i].first, ms);
+    }
+    std::fprintf(stderr, "\n");
+  }
+  ~Profile() {
+    for (auto& m : marks) cudaEventDestroy(m.second);
+  }
+};
 
 inline std::size_t align_up(std::size_t x) { return (x + 255) & ~std::size_t(255); }
 
@@ -213,7 +274,15 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   auto o_cnt = cv.take<unsigned>(2);
   auto o_k0 = cv.take<std::uint32_t>(n * W), o_k1 = cv.take<std::uint32_t>(n * W);
   auto o_v0 = cv.take<std::uint32_t>(n * W), o_v1 = cv.take<std::uint32_t>(n * W);
-  auto o_tmp = cv.take<std::uint8_t>(sort_temp);
+  // chunks: S ≈ 1.5× the mean bucket run (for all scalars non-trivial), at least 32
+  const std::uint32_t S = std::uint32_t(std::max<std::size_t>(32, (3 * n * W) / (2 * nbuckets)));
+  const std::size_t max_chunks = (n * W) / S + nbuckets;
+  std::size_t scan_temp = 0;
+  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (std::uint32_t*)nullptr,
+                                                (std::uint32_t*)nullptr, nbuckets + 1, st));
+  auto o_tmp = cv.take<std::uint8_t>(std::max(sort_temp, scan_temp));
+  auto o_cnt_b = cv.take<std::uint32_t>(nbuckets + 1), o_off_b = cv.take<std::uint32_t>(nbuckets + 1);
+  auto o_owner = cv.take<std::uint32_t>(max_chunks), o_partial = cv.take<DXYZZ<DC>>(max_chunks);
   auto o_start = cv.take<std::uint32_t>(nbuckets), o_end = cv.take<std::uint32_t>(nbuckets);
   auto o_buckets = cv.take<DXYZZ<DC>>(nbuckets), o_p1 = cv.take<DXYZZ<DC>>(W * P1);
   auto o_p2 = cv.take<DXYZZ<DC>>(W * P2), o_ones1 = cv.take<DXYZZ<DC>>(PONES), o_ones2 = cv.take<DXYZZ<DC>>(64);
@@ -231,11 +300,16 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   auto* start = reinterpret_cast<std::uint32_t*>(at(o_start));
   auto* end = reinterpret_cast<std::uint32_t*>(at(o_end));
   auto* buckets = reinterpret_cast<DXYZZ<DC>*>(at(o_buckets));
+  auto* cnt_b = reinterpret_cast<std::uint32_t*>(at(o_cnt_b));
+  auto* off_b = reinterpret_cast<std::uint32_t*>(at(o_off_b));
+  auto* owner = reinterpret_cast<std::uint32_t*>(at(o_owner));
+  auto* partial = reinterpret_cast<DXYZZ<DC>*>(at(o_partial));
   auto* p1 = reinterpret_cast<DXYZZ<DC>*>(at(o_p1));
   auto* p2 = reinterpret_cast<DXYZZ<DC>*>(at(o_p2));
   auto* ones1 = reinterpret_cast<DXYZZ<DC>*>(at(o_ones1));
   auto* ones2 = reinterpret_cast<DXYZZ<DC>*>(at(o_ones2));
 
+  Profile prof(st);
   CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
   classify<<<grid(n, 256), 256, 0, st>>>(d_scalars, n, canon, big, ones, cnt);
   CUZK_CUDA_CHECK_LAUNCH();
@@ -247,6 +321,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   std::vector<HostXYZZ> host_w(W * P2), host_ones(64);
   if (nbig) {
     const std::size_t total = nbig * W;
+    prof.mark("classify");
     digits<<<grid(nbig, 256), 256, 0, st>>>(canon, big, nbig, c, W, k0, v0);
     CUZK_CUDA_CHECK_LAUNCH();
     const std::uint32_t sentinel = W << (c - 1);
@@ -257,12 +332,24 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
     CUZK_CUDA_CHECK(cudaMemsetAsync(end, 0, nbuckets * sizeof(std::uint32_t), st));
     ranges<<<grid(total, 256), 256, 0, st>>>(kb.Current(), total, sentinel, start, end);
     CUZK_CUDA_CHECK_LAUNCH();
-    accumulate<DC><<<grid(nbuckets, 128), 128, 0, st>>>(d_bases, vb.Current(), start, end, nbuckets, c, buckets);
+    prof.mark("sort+ranges");
+    count_chunks<<<grid(nbuckets + 1, 256), 256, 0, st>>>(start, end, nbuckets, S, cnt_b);
     CUZK_CUDA_CHECK_LAUNCH();
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, cnt_b, off_b, nbuckets + 1, st));
+    fill_chunks<<<grid(nbuckets, 256), 256, 0, st>>>(cnt_b, off_b, nbuckets, owner);
+    CUZK_CUDA_CHECK_LAUNCH();
+    accumulate_chunks<DC><<<grid(max_chunks, 128), 128, 0, st>>>(d_bases, vb.Current(), start, end, off_b, owner,
+                                                                  nbuckets, S, partial);
+    CUZK_CUDA_CHECK_LAUNCH();
+    prof.mark("accumulate");
+    combine_buckets<DC><<<grid(nbuckets, 128), 128, 0, st>>>(partial, cnt_b, off_b, nbuckets, c, buckets);
+    CUZK_CUDA_CHECK_LAUNCH();
+    prof.mark("weights");
     reduce<DC><<<grid(W * P1, 128), 128, 0, st>>>(buckets, m, W, P1, p1);
     CUZK_CUDA_CHECK_LAUNCH();
     reduce<DC><<<grid(W * P2, 64), 64, 0, st>>>(p1, P1, W, P2, p2);
     CUZK_CUDA_CHECK_LAUNCH();
+    prof.mark("reduce");
     CUZK_CUDA_CHECK(cudaMemcpyAsync(host_w.data(), p2, W * P2 * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
   }
   if (nones) {
@@ -273,6 +360,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
     CUZK_CUDA_CHECK(cudaMemcpyAsync(host_ones.data(), ones2, 64 * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
   }
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+  prof.print(DC::name, n, c);
 
   HostJac acc = HostJac::infinity();
   if (nbig) {
