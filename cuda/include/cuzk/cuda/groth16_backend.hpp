@@ -1,0 +1,51 @@
+#pragma once
+// The GPU node's backend: H (3 odd-coset NTTs + pointwise a·b − c) and the five MSMs of a
+// Groth16 partition on one CUDA device, behind groth16::Backend.
+//
+//  host preparation (no lock): a/b/c copied into a reusable pinned staging set, then freed
+//     at once (the early free); the witness converted to Montgomery form;
+//  device work (one mutex per device, time waited → StageTimes::lock_wait): upload a/b/c and
+//     the witness (h2d), NTTs + pointwise (ntt), the G1 MSMs A, B1, C, H (msm_g1) and the
+//     G2 MSM B2 (msm_g2). The MSM results are single points: d2h is their readback.
+// The key's points stay resident on the device across partitions that share a zkey (by
+// path; at most `max_resident_keys` keys, least recently used dropped first).
+// Every CUDA failure (including out of memory) surfaces as cuzk::Error(Device or
+// OutOfMemory) for that partition; the proof is never assembled from a failed step.
+#include <cstddef>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "cuzk/cuda/context.hpp"
+#include "cuzk/cuda/msm.hpp"
+#include "cuzk/groth16/prover.hpp"
+
+namespace cuzk::cuda {
+
+class CudaBackend final : public groth16::Backend {
+public:
+  explicit CudaBackend(int device, std::size_t max_resident_keys = 2);
+  ~CudaBackend() override;
+
+  std::string name() const override { return "cuda:" + std::to_string(device_); }
+  groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
+                           groth16::StageTimes& t, bool early_free) override;
+
+private:
+  struct Resident;
+  struct Staging;
+  std::shared_ptr<Resident> resident_for(const groth16::ProvingKey& pk);  // with device_mu_ held
+  std::unique_ptr<Staging> take_staging(std::size_t n);
+  void give_staging(std::unique_ptr<Staging> s);
+
+  int device_;
+  std::size_t max_keys_;
+  std::mutex device_mu_;  // around device work only
+  std::unique_ptr<Context> ctx_;
+  std::list<std::shared_ptr<Resident>> resident_;  // most recent first
+  std::mutex staging_mu_;
+  std::list<std::unique_ptr<Staging>> staging_pool_;
+};
+
+}  // namespace cuzk::cuda

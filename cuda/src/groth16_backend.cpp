@@ -1,0 +1,149 @@
+#include "cuzk/cuda/groth16_backend.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <chrono>
+#include <cstring>
+
+#include "cuzk/cuda/ntt.hpp"
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::cuda {
+
+using bls12_381::Fr;
+using groth16::ProvingKey;
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// Parallel copy into pinned memory (one core's memcpy does not saturate the bus).
+void copy_parallel(Fr* dst, const Fr* src, std::size_t n) {
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 16), [&](const auto& r) {
+    std::memcpy(dst + r.begin(), src + r.begin(), r.size() * sizeof(Fr));
+  });
+}
+}  // namespace
+
+struct CudaBackend::Resident {
+  std::string path;
+  std::uint32_t n_vars = 0, domain = 0;
+  ResidentG1 a, b1, c, h;
+  ResidentG2 b2;
+};
+
+// One partition's host staging area: a, b, c and the Montgomery witness, pinned.
+struct CudaBackend::Staging {
+  std::size_t n = 0, vars = 0;
+  PinnedBuffer<Fr> abc, w;
+};
+
+CudaBackend::CudaBackend(int device, std::size_t max_resident_keys)
+    : device_(device), max_keys_(max_resident_keys ? max_resident_keys : 1), ctx_(std::make_unique<Context>(device)) {}
+
+CudaBackend::~CudaBackend() = default;
+
+std::shared_ptr<CudaBackend::Resident> CudaBackend::resident_for(const ProvingKey& pk) {
+  for (auto it = resident_.begin(); it != resident_.end(); ++it) {
+    if ((*it)->path == pk.path && (*it)->n_vars == pk.header.n_vars && (*it)->domain == pk.header.domain_size) {
+      resident_.splice(resident_.begin(), resident_, it);
+      return resident_.front();
+    }
+  }
+  while (resident_.size() >= max_keys_) resident_.pop_back();  // frees its device memory
+  auto r = std::make_shared<Resident>();
+  r->path = pk.path;
+  r->n_vars = pk.header.n_vars;
+  r->domain = pk.header.domain_size;
+  r->a.upload(*ctx_, pk.a.data(), pk.a.size());
+  r->b1.upload(*ctx_, pk.b1.data(), pk.b1.size());
+  r->c.upload(*ctx_, pk.c.data(), pk.c.size());
+  r->h.upload(*ctx_, pk.h.data(), pk.h.size());
+  r->b2.upload(*ctx_, pk.b2.data(), pk.b2.size());
+  ctx_->synchronize();
+  resident_.push_front(r);
+  return r;
+}
+
+std::unique_ptr<CudaBackend::Staging> CudaBackend::take_staging(std::size_t n) {
+  {
+    std::lock_guard<std::mutex> lk(staging_mu_);
+    for (auto it = staging_pool_.begin(); it != staging_pool_.end(); ++it) {
+      if ((*it)->n >= n) {
+        auto s = std::move(*it);
+        staging_pool_.erase(it);
+        return s;
+      }
+    }
+  }
+  return std::make_unique<Staging>();
+}
+
+void CudaBackend::give_staging(std::unique_ptr<Staging> s) {
+  std::lock_guard<std::mutex> lk(staging_mu_);
+  staging_pool_.push_back(std::move(s));
+}
+
+groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
+                                      groth16::StageTimes& t, bool early_free) {
+  const std::size_t n = pk.header.domain_size, nv = w.size(), np = pk.header.n_public + 1;
+  if (abc.a.size() != n || abc.b.size() != n || abc.c.size() != n || nv != pk.header.n_vars)
+    fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b/c or witness length does not match the key");
+
+  // ---- host preparation, outside the device lock -------------------------------------
+  auto st = take_staging(n);
+  struct Return {  // the staging set goes back to the pool on every path
+    CudaBackend* b;
+    std::unique_ptr<Staging>* s;
+    ~Return() { b->give_staging(std::move(*s)); }
+  } ret{this, &st};
+  if (st->n < n || st->vars < nv) {
+    st->abc = PinnedBuffer<Fr>(3 * n);
+    st->w = PinnedBuffer<Fr>(nv);
+    st->n = n;
+    st->vars = nv;
+  }
+  copy_parallel(st->abc.get(), abc.a.data(), n);
+  copy_parallel(st->abc.get() + n, abc.b.data(), n);
+  copy_parallel(st->abc.get() + 2 * n, abc.c.data(), n);
+  if (early_free) abc.release();  // a/b/c now live in the pinned staging set
+  Fr* wm = st->w.get();
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nv, 1 << 14), [&](const auto& r) {
+    for (std::size_t i = r.begin(); i != r.end(); ++i) wm[i] = Fr::from_canonical(w[i]);
+  });
+
+  // ---- device work -------------------------------------------------------------------
+  auto tl = Clock::now();
+  std::lock_guard<std::mutex> lk(device_mu_);
+  t.lock_wait += since(tl);
+  ctx_->activate();
+  auto res = resident_for(pk);
+
+  auto t0 = Clock::now();
+  DeviceBuffer<Fr> dabc, dw;
+  dabc.upload(st->abc.get(), 3 * n, ctx_->stream());
+  dw.upload(wm, nv, ctx_->stream());
+  ctx_->synchronize();
+  t.h2d += since(t0);
+
+  t0 = Clock::now();
+  Fr* da = dabc.get();
+  for (int k = 0; k < 3; ++k) ntt_to_odd_coset(*ctx_, da + k * n, pk.header.log_domain);
+  fr_mul_sub(*ctx_, da, da, da + n, da + 2 * n, n);  // h in place of a
+  ctx_->synchronize();
+  t.ntt += since(t0);
+
+  groth16::MsmSums m;
+  t0 = Clock::now();
+  m.a = msm_g1(*ctx_, res->a, dw.get(), nv);
+  m.b1 = msm_g1(*ctx_, res->b1, dw.get(), nv);
+  m.c = msm_g1(*ctx_, res->c, dw.get() + np, nv - np);
+  m.h = msm_g1(*ctx_, res->h, da, n);
+  t.msm_g1 += since(t0);
+  t0 = Clock::now();
+  m.b2 = msm_g2(*ctx_, res->b2, dw.get(), nv);
+  t.msm_g2 += since(t0);
+  return m;
+}
+
+}  // namespace cuzk::cuda
