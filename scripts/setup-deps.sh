@@ -6,7 +6,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 pkgs=(build-essential cmake ninja-build pkg-config libtbb-dev libcli11-dev nlohmann-json3-dev
-      doctest-dev libbenchmark-dev libgmp-dev nodejs npm python3 python3-numpy python3-scipy)
+      doctest-dev libbenchmark-dev libgmp-dev python3 python3-numpy python3-scipy)
+# Node.js may come from elsewhere than Debian (then its npm conflicts with Debian's): only
+# install Debian's when the commands are missing.
+command -v node >/dev/null || pkgs+=(nodejs)
+command -v npm >/dev/null || pkgs+=(npm)
 [ "${CUZK_WITH_CHROMIUM:-1}" = 1 ] && pkgs+=(chromium)
 
 missing=()
