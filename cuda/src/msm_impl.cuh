@@ -12,11 +12,12 @@
 //  5. accumulate each bucket's sorted run is cut into chunks of at most S points (S ≈ 1.5×
 //                the mean run), one thread per chunk sums ±P in XYZZ (madd-2008-s, 8M + 2S),
 //                so a crowded bucket (a short top window, repeated scalars) is spread over
-//                many threads; then one thread per bucket adds its chunks (add-2008-s) and
-//                multiplies by |d| (double-and-add): each window is a plain sum of buckets.
-//  6. reduce     strided partial sums (add-2008-s), twice; the rest on the host with the
+//                many threads.
+//  6. segments   one thread per run of L buckets of a window: running sums (2 additions a
+//                bucket) and a (segment offset)·(segment sum) term give Σ |d|·B over it.
+//  7. reduce     strided partial sums (add-2008-s), twice; the rest on the host with the
 //                same formulas: Σ_w 2^(cw)·S_w by Horner, plus the sum of the ones.
-// Work: n·W mixed additions + W·2^(c−1)·(~1.5c) for the weights; c from msm_window_bits.
+// Work: n·W mixed additions + ~2·W·2^(c−1) full ones; c from msm_window_bits.
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -147,25 +148,48 @@ __global__ void accumulate_chunks(const PackedAffine<DC>* __restrict__ bases, co
   partial[id] = acc;
 }
 
+// In-place tree over each bucket's chunk partials (contiguous from off[b]): pass s adds
+// partial[i + s] into partial[i] for chunk ranks k ≡ 0 mod 2s; after ⌈log2 max cnt⌉ passes
+// partial[off[b]] holds the bucket. A crowded bucket (short top window, repeated scalars)
+// is summed in log depth instead of one thread's chain.
 template <class DC>
-__global__ void combine_buckets(const DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ cnt,
-                                const std::uint32_t* __restrict__ off, std::size_t nbuckets, unsigned c,
+__global__ void tree_pass(DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ owner,
+                          const std::uint32_t* __restrict__ off, const std::uint32_t* __restrict__ cnt,
+                          std::size_t nbuckets, std::uint32_t s) {
+  std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (i >= off[nbuckets]) return;
+  std::uint32_t b = owner[i], k = std::uint32_t(i) - off[b];
+  if ((k & (2 * s - 1)) == 0 && k + s < cnt[b]) partial[i] += partial[i + s];
+}
+
+// Bucket reduction by segments of L buckets, one thread per (window, segment): running
+// sums from the top give Σ_j (j − sL + 1)·B_j and S = Σ_j B_j over the segment (2 additions
+// per bucket, add-2008-s), then + (sL)·S by double-and-add; the window is then the plain
+// sum of its segments. B_j is partial[off[j]] after the tree passes.
+template <class DC>
+__global__ void window_segments(const DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ cnt,
+                                const std::uint32_t* __restrict__ off, unsigned W, std::size_t m, unsigned L,
                                 DXYZZ<DC>* __restrict__ out) {
-  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b >= nbuckets) return;
-  DXYZZ<DC> acc;
-  for (std::uint32_t k = 0, o = off[b]; k < cnt[b]; ++k) acc += partial[o + k];
-  // weight |d| = (b mod 2^(c−1)) + 1, left-to-right double-and-add
-  std::uint32_t wgt = std::uint32_t(b & ((std::size_t(1) << (c - 1)) - 1)) + 1;
-  if (wgt > 1 && !acc.is_inf()) {
-    DXYZZ<DC> r = acc;
-    for (int i = 30 - __clz(wgt); i >= 0; --i) {
-      r = r.dbl();
-      if ((wgt >> i) & 1) r += acc;
-    }
-    acc = r;
+  std::size_t id = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  const std::size_t nseg = m / L;
+  if (id >= W * nseg) return;
+  const std::size_t w = id / nseg, sg = id % nseg, b0 = w * m + sg * L;
+  DXYZZ<DC> run, tot;
+  for (unsigned j = L; j-- > 0;) {
+    std::size_t b = b0 + j;
+    if (cnt[b]) run += partial[off[b]];
+    tot += run;
   }
-  out[b] = acc;
+  std::uint32_t v = std::uint32_t(sg * L);
+  if (v && !run.is_inf()) {
+    DXYZZ<DC> r = run;
+    for (int i = 30 - __clz(v); i >= 0; --i) {
+      r = r.dbl();
+      if ((v >> i) & 1) r += run;
+    }
+    tot += r;
+  }
+  out[id] = tot;
 }
 
 // out[g·parts + t] = Σ_k in[g·per + t + k·parts]
@@ -261,7 +285,11 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
 
   const unsigned c = msm_window_bits(n), W = (SCALAR_BITS + c - 1) / c;
   const std::size_t m = std::size_t(1) << (c - 1), nbuckets = W * m;
-  const unsigned P1 = unsigned(std::min<std::size_t>(m, 256)), P2 = std::min(P1, 8u), PONES = 4096;
+  // segments of L buckets, L a power of two giving about 2^15 segment threads in all
+  unsigned L = 1;
+  while (L < m && W * m / (2 * L) >= (1u << 15)) L *= 2;
+  const std::size_t nseg = m / L;
+  const unsigned P1 = unsigned(std::min<std::size_t>(nseg, 256)), P2 = std::min(P1, 8u), PONES = 4096;
 
   // arena: the sort sizes depend on the count of big scalars, so size for all n
   std::size_t sort_temp = 0;
@@ -284,7 +312,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   auto o_cnt_b = cv.take<std::uint32_t>(nbuckets + 1), o_off_b = cv.take<std::uint32_t>(nbuckets + 1);
   auto o_owner = cv.take<std::uint32_t>(max_chunks), o_partial = cv.take<DXYZZ<DC>>(max_chunks);
   auto o_start = cv.take<std::uint32_t>(nbuckets), o_end = cv.take<std::uint32_t>(nbuckets);
-  auto o_buckets = cv.take<DXYZZ<DC>>(nbuckets), o_p1 = cv.take<DXYZZ<DC>>(W * P1);
+  auto o_segs = cv.take<DXYZZ<DC>>(W * nseg), o_p1 = cv.take<DXYZZ<DC>>(W * P1);
   auto o_p2 = cv.take<DXYZZ<DC>>(W * P2), o_ones1 = cv.take<DXYZZ<DC>>(PONES), o_ones2 = cv.take<DXYZZ<DC>>(64);
   if (caches.msm_arena.size() < cv.off) caches.msm_arena.resize(cv.off);
   std::uint8_t* A = caches.msm_arena.get();
@@ -299,7 +327,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   auto* v1 = reinterpret_cast<std::uint32_t*>(at(o_v1));
   auto* start = reinterpret_cast<std::uint32_t*>(at(o_start));
   auto* end = reinterpret_cast<std::uint32_t*>(at(o_end));
-  auto* buckets = reinterpret_cast<DXYZZ<DC>*>(at(o_buckets));
+  auto* segs = reinterpret_cast<DXYZZ<DC>*>(at(o_segs));
   auto* cnt_b = reinterpret_cast<std::uint32_t*>(at(o_cnt_b));
   auto* off_b = reinterpret_cast<std::uint32_t*>(at(o_off_b));
   auto* owner = reinterpret_cast<std::uint32_t*>(at(o_owner));
@@ -342,10 +370,16 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
                                                                   nbuckets, S, partial);
     CUZK_CUDA_CHECK_LAUNCH();
     prof.mark("accumulate");
-    combine_buckets<DC><<<grid(nbuckets, 128), 128, 0, st>>>(partial, cnt_b, off_b, nbuckets, c, buckets);
+    // a bucket holds at most n points (one digit per scalar and window): ≤ ⌈n/S⌉ chunks
+    for (std::uint32_t step = 1; step < (n + S - 1) / S; step *= 2) {
+      tree_pass<DC><<<grid(max_chunks, 256), 256, 0, st>>>(partial, owner, off_b, cnt_b, nbuckets, step);
+      CUZK_CUDA_CHECK_LAUNCH();
+    }
+    prof.mark("tree");
+    window_segments<DC><<<grid(W * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, W, m, L, segs);
     CUZK_CUDA_CHECK_LAUNCH();
-    prof.mark("weights");
-    reduce<DC><<<grid(W * P1, 128), 128, 0, st>>>(buckets, m, W, P1, p1);
+    prof.mark("segments");
+    reduce<DC><<<grid(W * P1, 128), 128, 0, st>>>(segs, nseg, W, P1, p1);
     CUZK_CUDA_CHECK_LAUNCH();
     reduce<DC><<<grid(W * P2, 64), 64, 0, st>>>(p1, P1, W, P2, p2);
     CUZK_CUDA_CHECK_LAUNCH();

@@ -125,6 +125,9 @@ TEST_CASE("G1 MSM matches the host") {
   for (std::size_t n : {1, 2, 3, 7, 8, 33, 64}) check(ctx, n, Mix::Random, false, f);
   for (std::size_t n : {8, 64}) check(ctx, n, Mix::Edge, true, f);
   for (std::size_t n : {100, 1000, 4096, 1 << 15}) check(ctx, n, Mix::Random, n < 5000, f);
+  // 2^18: c = 13, segments of L = 2 buckets (the (segment offset)·sum term is live)
+  check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
+  check(ctx, std::size_t(1) << 18, Mix::Edge, false, f);
   for (Mix m : {Mix::Edge, Mix::Ones, Mix::Zeros, Mix::Equal, Mix::SmallBits}) check(ctx, 5000, m, true, f);
 }
 
@@ -156,4 +159,5 @@ TEST_CASE("G2 MSM matches the host") {
   check(ctx, 64, Mix::Edge, true, f);
   for (std::size_t n : {300, 2048}) check(ctx, n, Mix::Random, true, f);
   for (Mix m : {Mix::Edge, Mix::Ones, Mix::Equal}) check(ctx, 1000, m, true, f);
+  check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Multi-scalar multiplication Σ k_i·P_i on the device for G1 and G2 (Pippenger with
-// signed c-bit digits, scalars sorted by bucket with CUB radix sort, one thread per bucket
-// accumulating in XYZZ, buckets weighted in parallel, windows combined on the host).
+// signed c-bit digits, scalars sorted by bucket with CUB radix sort, bucket runs cut into
+// chunks accumulated in XYZZ one thread each, a segmented running-sum reduction per
+// window, windows combined on the host; cuda/src/msm_impl.cuh has the details).
 // Zero scalars cost nothing past classification; scalars equal to 1 bypass the buckets
 // and are summed by a plain parallel reduction. Infinity bases (x = y = 0) are skipped.
 //
