@@ -7,24 +7,15 @@
 #include <vector>
 
 #include "cuzk/circuit/constraint_system.hpp"
+#include "rng.hpp"
 
 namespace cuzk::test {
 
 using circuit::Fr;
 using circuit::Scalar;
 
-// Seeded like tests/common/rng.hpp (CUZK_TEST_SEED, else fresh and printed). Local copy
-// because rng.hpp's seed lambda does not compile with GCC 12 (unsigned long long vs
-// uint64_t return types); switch back to cuzk::test::rng() once that is fixed.
-inline std::mt19937_64& circuit_rng() {
-  static std::mt19937_64 g([] {
-    if (const char* s = std::getenv("CUZK_TEST_SEED")) return std::uint64_t(std::strtoull(s, nullptr, 0));
-    std::uint64_t v = (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
-    std::fprintf(stderr, "test seed: CUZK_TEST_SEED=%llu\n", (unsigned long long)v);
-    return v;
-  }());
-  return g;
-}
+// The shared seeded test RNG (CUZK_TEST_SEED, else fresh and printed).
+inline std::mt19937_64& circuit_rng() { return rng(); }
 
 struct Built {
   groth16::R1cs r1cs;

@@ -6,21 +6,9 @@
 #include <random>
 
 #include "cuzk/ff/bls12_381_tower.hpp"
+#include "rng.hpp"
 
 namespace cuzk::test {
-
-// Same contract as tests/common/rng.hpp (CUZK_TEST_SEED fixes the seed, else a fresh one
-// is printed). Local copy because rng.hpp's seed lambda does not compile with GCC 13
-// (unsigned long long vs std::uint64_t deduced return types); switch back once fixed.
-inline std::mt19937_64& rng() {
-  static std::mt19937_64 g([]() -> std::uint64_t {
-    if (const char* s = std::getenv("CUZK_TEST_SEED")) return std::strtoull(s, nullptr, 0);
-    std::uint64_t v = (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
-    std::fprintf(stderr, "test seed: CUZK_TEST_SEED=%llu\n", (unsigned long long)v);
-    return v;
-  }());
-  return g;
-}
 
 using namespace cuzk::bls12_381;
 
