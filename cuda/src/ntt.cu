@@ -7,8 +7,9 @@
 //   Y[l][q0] = Σ_J x[J·M + l]·ω_K^(J·q0)      (K-point DIF, output slot J = bitrev_k(q0))
 //   Y[l][q0] ·= ω_N^(l·q0)                      (skipped in the last pass, M = 1)
 // and the M-point problems over l follow. The composite output is in bit-reversed order;
-// one gather pass puts it in natural order, and for the inverse also maps k ↦ n − k and
-// scales by n⁻¹ (iNTT(x)[k] = n⁻¹·NTT(x)[−k]), optionally times ω_2n^k for the coset.
+// the last pass stores each element at its natural-order index (no separate gather pass),
+// and for the inverse also maps k ↦ n − k and scales by n⁻¹ (iNTT(x)[k] = n⁻¹·NTT(x)[−k]),
+// optionally times ω_2n^k for the coset.
 // Butterflies go two levels per barrier (radix-4 units of 4M), one radix-2 level first
 // when k is odd. Per element per pass: k/2 multiplications in butterflies + 2 for the twiddle
 // (ω_N^e = lo[e_low]·hi[e_high] from two √n-sized tables, then the product).
@@ -58,9 +59,21 @@ __device__ __forceinline__ DFr table_pow(const Fr* lo, const Fr* hi, unsigned s,
 
 // One DIF pass: sub-problems of size 2^h, k levels, C adjacent columns per block.
 // `in` may equal `out` (each block reads its tile before writing it back).
+// The last pass (mode ≥ 0; M = C = 1) also does the output permutation: the element at
+// position p (bit-reversed frequency bitrev(p)) goes to k = bitrev(p) (mode 0, forward) or
+// k = −bitrev(p) mod n times n⁻¹ (mode 1, inverse) or times n⁻¹·ω_2n^k (mode 2, coset:
+// the coset tables). The stores scatter with stride n/K but each is a whole 32-byte sector.
+struct PermuteArgs {
+  int mode = -1;  // −1: not the last pass
+  DFr ninv;
+  const Fr* clo = nullptr;
+  const Fr* chi = nullptr;
+};
+
 __global__ void __launch_bounds__(TILE / 4) dif_pass(const Fr* in, Fr* out, unsigned L,
                                                      unsigned h, unsigned k, unsigned C, const Fr* __restrict__ w1024,
-                                                     const Fr* __restrict__ lo, const Fr* __restrict__ hi, unsigned s) {
+                                                     const Fr* __restrict__ lo, const Fr* __restrict__ hi, unsigned s,
+                                                     PermuteArgs pa) {
   __shared__ uint4 raw[2 * TILE];  // DFr has a constructor: no __shared__ DFr[] directly
   DFr* tile = reinterpret_cast<DFr*>(raw);
   const unsigned K = 1u << k, M = 1u << (h - k), T = C * K, t = threadIdx.x;
@@ -111,6 +124,18 @@ __global__ void __launch_bounds__(TILE / 4) dif_pass(const Fr* in, Fr* out, unsi
     }
     __syncthreads();
   }
+  if (pa.mode >= 0) {
+    const std::uint32_t nmask = std::uint32_t((std::size_t(1) << L) - 1);
+    for (unsigned e = t; e < T; e += blockDim.x) {
+      DFr v = tile[e];
+      std::uint32_t r = __brev(std::uint32_t(base + e)) >> (32 - L), kk = r;
+      if (pa.mode > 0) kk = (0u - r) & nmask;
+      if (pa.mode == 1) v *= pa.ninv;
+      if (pa.mode == 2) v *= table_pow(pa.clo, pa.chi, s, kk);
+      store(out, kk, v);
+    }
+    return;
+  }
   for (unsigned e = t; e < T; e += blockDim.x) {
     unsigned J = e / C, c = e % C;
     DFr v = tile[e];
@@ -120,21 +145,6 @@ __global__ void __launch_bounds__(TILE / 4) dif_pass(const Fr* in, Fr* out, unsi
       if (ex) v *= table_pow(lo, hi, s, ex);
     }
     store(out, base + std::size_t(J) * M + c, v);
-  }
-}
-
-// out[k] = in[bitrev(src(k))]·factor(k); mode 0: src = k; 1: src = −k, ·n⁻¹; 2: src = −k,
-// ·n⁻¹·ω_2n^k (coset tables).
-__global__ void permute(const Fr* __restrict__ in, Fr* __restrict__ out, unsigned L, int mode, DFr ninv,
-                        const Fr* __restrict__ clo, const Fr* __restrict__ chi, unsigned s) {
-  std::size_t n = std::size_t(1) << L;
-  for (std::size_t k = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; k < n; k += std::size_t(gridDim.x) * blockDim.x) {
-    std::uint32_t src = mode == 0 ? std::uint32_t(k) : std::uint32_t((n - k) & (n - 1));
-    std::uint32_t j = L ? __brev(src) >> (32 - L) : 0;
-    DFr v = load(in, j);
-    if (mode == 1) v *= ninv;
-    if (mode == 2) v *= table_pow(clo, chi, s, std::uint32_t(k));
-    store(out, k, v);
   }
 }
 
@@ -175,20 +185,24 @@ const NttTables& tables(Context& ctx, unsigned L) {
   return c.ntt.emplace(L, std::move(t)).first->second;
 }
 
-// DIF passes data → scratch, then the permutation scratch → data.
+// DIF passes data → scratch (in place there), the last one with the output permutation
+// scratch → data; for n ≤ 1024 the single pass is one block, in place on data.
 void run(Context& ctx, Fr* data, unsigned L, int mode) {
   if (L > 28)
     throw Error(Error::Kind::BadInput, "NTT size 2^" + std::to_string(L) + " is out of range");
+  if (L == 0) return;  // n = 1: every mode is the identity (n⁻¹ = ω^0 = 1)
   ctx.activate();
   const std::size_t n = std::size_t(1) << L;
   const NttTables& t = tables(ctx, L);
   auto& c = ctx.caches();
-  c.ntt_scratch.resize(std::max(c.ntt_scratch.size(), n));
-  Fr* scratch = c.ntt_scratch.get();
-  cudaStream_t st = ctx.stream();
-
   unsigned last = std::min(L, MAX_LAST), rest = L - last;
   unsigned npass = (rest + MAX_OTHER - 1) / MAX_OTHER;
+  Fr* scratch = data;
+  if (npass) {
+    c.ntt_scratch.resize(std::max(c.ntt_scratch.size(), n));
+    scratch = c.ntt_scratch.get();
+  }
+  cudaStream_t st = ctx.stream();
   const Fr* src = data;
   unsigned h = L;
   for (unsigned p = 0; p < npass; ++p) {
@@ -196,22 +210,20 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
     rest -= k;
     unsigned K = 1u << k, M = 1u << (h - k), C = std::min(M, TILE / K);
     unsigned blocks = unsigned(n / (std::size_t(C) * K));
-    dif_pass<<<blocks, C * K / 4, 0, st>>>(src, scratch, L, h, k, C, c.w1024.get(), t.lo.get(), t.hi.get(), t.s);
+    dif_pass<<<blocks, C * K / 4, 0, st>>>(src, scratch, L, h, k, C, c.w1024.get(), t.lo.get(), t.hi.get(), t.s,
+                                          PermuteArgs{});
     CUZK_CUDA_CHECK_LAUNCH();
     src = scratch;
     h -= k;
   }
-  if (L > 0) {
-    unsigned K = 1u << h;
-    dif_pass<<<unsigned(n / K), std::max(1u, K / 4), 0, st>>>(src, scratch, L, h, h, 1, c.w1024.get(), t.lo.get(),
-                                                               t.hi.get(), t.s);
-    CUZK_CUDA_CHECK_LAUNCH();
-  } else {
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(scratch, data, sizeof(Fr), cudaMemcpyDeviceToDevice, st));
-  }
-  DFr ninv = DFr::from_host(Fr::from_u64(n).inverse());
-  unsigned threads = 256, blocks = unsigned(std::min<std::size_t>((n + threads - 1) / threads, 65536));
-  permute<<<blocks, threads, 0, st>>>(scratch, data, L, mode, ninv, t.coset_lo.get(), t.coset_hi.get(), t.s);
+  PermuteArgs pa;
+  pa.mode = mode;
+  pa.ninv = DFr::from_host(Fr::from_u64(n).inverse());
+  pa.clo = t.coset_lo.get();
+  pa.chi = t.coset_hi.get();
+  unsigned K = 1u << h;
+  dif_pass<<<unsigned(n / K), std::max(1u, K / 4), 0, st>>>(src, data, L, h, h, 1, c.w1024.get(), t.lo.get(),
+                                                             t.hi.get(), t.s, pa);
   CUZK_CUDA_CHECK_LAUNCH();
 }
 
