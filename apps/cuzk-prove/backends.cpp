@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include "cuzk/cuda/context.hpp"
+#include "cuzk/cuda/fixed_base.hpp"
 #include "cuzk/cuda/groth16_backend.hpp"
 #endif
 
@@ -96,6 +97,24 @@ std::vector<Device> make_devices(const std::string& backend, const std::vector<i
     if (cuzk::cuda::device_count() > 0) return cuda_devices(devices);
 #endif
     return cpu_devices(devices);
+  }
+  cuzk::fail(Error::Kind::BadInput, "", "--backend: unknown backend \"" + backend + "\" (auto, cpu or cuda)");
+}
+
+std::unique_ptr<cuzk::setup::FixedBaseEngine> make_setup_engine(const std::string& backend) {
+  if (backend == "cpu") return nullptr;
+  if (backend == "cuda" || backend == "auto") {
+#ifdef CUZK_BATCH_CUDA
+    const int n = cuzk::cuda::device_count();
+    if (n > 0) return std::make_unique<cuzk::cuda::CudaFixedBase>(0);
+    if (backend == "cuda") cuzk::fail(Error::Kind::BadInput, "", "--backend cuda: no CUDA device is visible");
+#else
+    if (backend == "cuda")
+      cuzk::fail(Error::Kind::BadInput, "",
+                 "--backend cuda: this cuzk-prove was built without the CUDA backend (configure with CUZK_CUDA=ON "
+                 "on a machine with nvcc)");
+#endif
+    return nullptr;
   }
   cuzk::fail(Error::Kind::BadInput, "", "--backend: unknown backend \"" + backend + "\" (auto, cpu or cuda)");
 }

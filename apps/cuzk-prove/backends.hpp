@@ -9,9 +9,16 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
 #include "cuzk/pipeline/device.hpp"
+#include "cuzk/setup/setup.hpp"
 
 // Throws cuzk::Error(BadInput) for an unknown/unavailable backend or device.
 std::vector<cuzk::pipeline::Device> make_devices(const std::string& backend, const std::vector<int>& devices);
 // Whether this build has the CUDA backend.
 bool cuda_backend_built();
+
+// The fixed-base engine for key setup: nullptr for the CPU (auto without a GPU, or cpu),
+// the first CUDA device for cuda/auto with one. Same errors as make_devices.
+std::unique_ptr<cuzk::setup::FixedBaseEngine> make_setup_engine(const std::string& backend);

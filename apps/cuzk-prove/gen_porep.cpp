@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "backends.hpp"
 #include "cuzk/circuit/porep_lite.hpp"
 #include "cuzk/circuit/replica_file.hpp"
 #include "cuzk/groth16/zkey.hpp"
@@ -26,6 +27,7 @@ struct GenArgs {
   std::string out;
   std::uint64_t seed = 1;
   bool random_key = false;
+  std::string backend = "auto";  // key setup: auto|cpu|cuda
 };
 
 double secs(std::chrono::steady_clock::time_point t0) {
@@ -46,10 +48,17 @@ int run(const GenArgs& a) {
   if (!fs::exists(key_path)) {
     auto tw = a.random_key ? cuzk::setup::ToxicWaste::random() : cuzk::setup::ToxicWaste::from_seed(a.seed);
     cuzk::setup::SetupTimes t;
-    auto pk = cuzk::setup::generate_key(pl::build_r1cs(a.depth, k), tw, &t);
+    auto engine = make_setup_engine(a.backend);
+    auto r1cs = pl::build_r1cs(a.depth, k);
+    const double t_r1cs = secs(t0);
+    auto pk = cuzk::setup::generate_key(r1cs, tw, &t, engine.get());
+    const double t_key = secs(t0);
     cuzk::groth16::write_zkey(key_path, pk);
-    std::printf("key %s: %u constraints, domain 2^%u, setup %.2f s (G1 %.2f s, G2 %.2f s)\n", key_path.c_str(),
-                lay.n_constraints, lay.log_domain, secs(t0), t.g1, t.g2);
+    std::printf(
+        "key %s: %u constraints, domain 2^%u, setup %.2f s on %s (r1cs %.2f s, lagrange %.2f s, qap %.2f s, G1 %.2f s, "
+        "G2 %.2f s, write %.2f s)\n",
+        key_path.c_str(), lay.n_constraints, lay.log_domain, secs(t0), t.engine.c_str(), t_r1cs, t.lagrange, t.qap, t.g1,
+        t.g2, secs(t0) - t_key);
   } else {
     std::printf("key %s exists, kept\n", key_path.c_str());
   }
@@ -88,5 +97,6 @@ void add_gen_porep_command(CLI::App& app, int& exit_code) {
   c->add_option("--seed", a.seed, "seed for replica data, challenges and (unless --random-key) the key")
       ->capture_default_str();
   c->add_flag("--random-key", a.random_key, "draw the key's toxic waste from the OS CSPRNG");
+  c->add_option("--backend", a.backend, "key setup's fixed-base products: auto|cpu|cuda")->capture_default_str();
   c->callback([&exit_code] { exit_code = run(a); });
 }

@@ -16,6 +16,7 @@
 #include "cuzk/setup/setup.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
+#include "backends.hpp"
 #include "gen_porep.hpp"
 #if __has_include("batch_cli.hpp")
 #include "batch_cli.hpp"
@@ -101,15 +102,18 @@ int cmd_export_vkey(const std::string& zkey, const std::string& out) {
   return 0;
 }
 
-int cmd_setup(const std::string& r1cs, const std::string& out, std::optional<std::uint64_t> seed) {
+int cmd_setup(const std::string& r1cs, const std::string& out, std::optional<std::uint64_t> seed,
+              const std::string& backend) {
+  auto engine = make_setup_engine(backend);
   g16::R1cs cs = g16::read_r1cs(r1cs);
   auto tw = seed ? cuzk::setup::ToxicWaste::from_seed(*seed) : cuzk::setup::ToxicWaste::random();
   cuzk::setup::SetupTimes t;
-  g16::ProvingKey pk = cuzk::setup::generate_key(cs, tw, &t);
+  g16::ProvingKey pk = cuzk::setup::generate_key(cs, tw, &t, engine.get());
   g16::write_zkey(out, pk);
-  std::printf("setup: %u constraints, nVars %u, nPublic %u, domain 2^%u: lagrange %.3f s, qap %.3f s, G1 %.3f s, G2 %.3f s\n",
-              cs.n_constraints, pk.header.n_vars, pk.header.n_public, pk.header.log_domain, t.lagrange, t.qap, t.g1,
-              t.g2);
+  std::printf(
+      "setup: %u constraints, nVars %u, nPublic %u, domain 2^%u on %s: lagrange %.3f s, qap %.3f s, G1 %.3f s, G2 %.3f s\n",
+      cs.n_constraints, pk.header.n_vars, pk.header.n_public, pk.header.log_domain, t.engine.c_str(), t.lagrange, t.qap,
+      t.g1, t.g2);
   return 0;
 }
 
@@ -154,7 +158,9 @@ int main(int argc, char** argv) {
   su->add_option("--r1cs", su_r1cs, "circuit (.r1cs)")->required()->check(CLI::ExistingFile);
   su->add_option("--out", su_out, "output .zkey")->required();
   su->add_option("--seed", su_seed, "derive the toxic waste from this seed (reproducible keys)");
-  su->callback([&] { rc = cmd_setup(su_r1cs, su_out, su_seed); });
+  std::string su_backend = "auto";
+  su->add_option("--backend", su_backend, "fixed-base products on: auto|cpu|cuda")->capture_default_str();
+  su->callback([&] { rc = cmd_setup(su_r1cs, su_out, su_seed, su_backend); });
 
   add_gen_porep_command(app, rc);
 

@@ -413,27 +413,10 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   return acc;
 }
 
-template <class HostAffine>
-void upload_points(Context& ctx, DeviceBuffer<typename HostAffine::Field>& buf, const HostAffine* pts, std::size_t n) {
-  using F = typename HostAffine::Field;
-  PinnedBuffer<F> staging(2 * n);
-  for (std::size_t i = 0; i < n; ++i) {
-    staging[2 * i] = pts[i].inf ? F::zero() : pts[i].x;
-    staging[2 * i + 1] = pts[i].inf ? F::zero() : pts[i].y;
-  }
-  ctx.activate();
-  buf.upload(staging.get(), 2 * n, ctx.stream());
-  ctx.synchronize();
-}
-
 }  // namespace cuzk::cuda::msm_detail
 
 namespace cuzk::cuda {
-template <class HostAffine>
-void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std::size_t n) {
-  msm_detail::upload_points(ctx, buf_, pts, n);
-  n_ = n;
-}
+// upload() is defined in resident_upload.cpp (host-parallel packing).
 template <class HostAffine>
 void ResidentBases<HostAffine>::upload_raw(Context& ctx, const void* raw, std::size_t n) {
   ctx.activate();

@@ -63,6 +63,11 @@ public:
     return out;
   }
 
+  unsigned window_bits() const { return w_; }
+  unsigned windows() const { return windows_; }
+  // T[j·2^w + d] = d·2^(w·j)·G (T[j·2^w] is infinity), for accelerators to upload.
+  const std::vector<Aff>& table() const { return table_; }
+
 private:
   std::size_t digit(const bls12_381::Fr::Repr& k, unsigned j) const {
     std::size_t bit = std::size_t(j) * w_, v = 0;

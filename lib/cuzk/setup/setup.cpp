@@ -58,7 +58,7 @@ ToxicWaste ToxicWaste::from_seed(std::uint64_t seed) {
   return {s.next(), s.next(), s.next(), s.next(), s.next()};
 }
 
-ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times) {
+ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times, FixedBaseEngine* engine) {
   SetupTimes local;
   SetupTimes& t = times ? *times : local;
   const std::uint32_t n_pub = cs.n_public(), n_vars = cs.n_wires, n_cons = cs.n_constraints;
@@ -118,11 +118,15 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   h.alpha1 = one1(tw.alpha);
   h.beta1 = one1(tw.beta);
   h.delta1 = one1(tw.delta);
-  pk.ic = g1.mul_many(ic.data(), ic.size());
-  pk.a = g1.mul_many(u.data(), u.size());
-  pk.b1 = g1.mul_many(v.data(), v.size());
-  pk.c = g1.mul_many(cq.data(), cq.size());
-  pk.h = g1.mul_many(LH.data(), LH.size());
+  auto many1 = [&](const std::vector<Fr>& k) {
+    return engine ? engine->mul_many(g1, k.data(), k.size()) : g1.mul_many(k.data(), k.size());
+  };
+  if (engine) t.engine = engine->name();
+  pk.ic = many1(ic);
+  pk.a = many1(u);
+  pk.b1 = many1(v);
+  pk.c = many1(cq);
+  pk.h = many1(LH);
   t.g1 = since(t0);
 
   t0 = Clock::now();
@@ -131,7 +135,7 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   h.beta2 = one2(tw.beta);
   h.gamma2 = one2(tw.gamma);
   h.delta2 = one2(tw.delta);
-  pk.b2 = g2.mul_many(v.data(), v.size());
+  pk.b2 = engine ? engine->mul_many(g2, v.data(), v.size()) : g2.mul_many(v.data(), v.size());
   t.g2 = since(t0);
 
   groth16::index_coefficients(pk);

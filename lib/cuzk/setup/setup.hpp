@@ -18,6 +18,7 @@
 
 #include "cuzk/groth16/r1cs.hpp"
 #include "cuzk/groth16/zkey.hpp"
+#include "cuzk/setup/fixed_base.hpp"
 
 namespace cuzk::setup {
 
@@ -27,11 +28,29 @@ struct ToxicWaste {
   static ToxicWaste from_seed(std::uint64_t s);  // reproducible tests
 };
 
-// Seconds spent per phase (for `cuzk-prove setup` reporting).
+// Seconds spent per phase (for `cuzk-prove setup` reporting); `engine` names what ran the
+// fixed-base products ("cpu" or the accelerator's name).
 struct SetupTimes {
   double lagrange = 0, qap = 0, g1 = 0, g2 = 0;
+  std::string engine = "cpu";
 };
 
-groth16::ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times = nullptr);
+// An accelerator for the batched fixed-base products k_i·G (the CUDA backend has one):
+// given the host's table (FixedBase::table()), it returns exactly what
+// FixedBase::mul_many returns (affine points are unique, so results are bit-identical).
+// Errors throw cuzk::Error (Device, OutOfMemory).
+class FixedBaseEngine {
+public:
+  virtual ~FixedBaseEngine() = default;
+  virtual std::string name() const = 0;
+  virtual std::vector<bls12_381::G1Affine> mul_many(const FixedBase<bls12_381::G1Curve>& fb,
+                                                    const bls12_381::Fr* scalars, std::size_t n) = 0;
+  virtual std::vector<bls12_381::G2Affine> mul_many(const FixedBase<bls12_381::G2Curve>& fb,
+                                                    const bls12_381::Fr* scalars, std::size_t n) = 0;
+};
+
+// engine == nullptr: TBB-parallel on the CPU.
+groth16::ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times = nullptr,
+                                 FixedBaseEngine* engine = nullptr);
 
 }  // namespace cuzk::setup
