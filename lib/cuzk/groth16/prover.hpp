@@ -76,6 +76,10 @@ public:
   virtual std::string name() const = 0;
   virtual MsmSums compute(const ProvingKey& pk, Abc abc, const std::vector<Scalar>& w, StageTimes& t,
                           bool early_free) = 0;
+  // Called once per loaded key, before its first compute(), from a thread of its own: a GPU
+  // backend uploads the key's points here so the upload overlaps synthesis. Optional (the
+  // first compute() does it otherwise); errors may be thrown and are reported by compute().
+  virtual void prepare(const ProvingKey&) {}
 };
 
 class CpuBackend final : public Backend {

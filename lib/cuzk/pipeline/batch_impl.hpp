@@ -7,6 +7,8 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <thread>
 #include <optional>
 #include <semaphore>
 #include <string>
@@ -173,6 +175,12 @@ private:
   IdPool synth_ids_;
   std::vector<std::unique_ptr<IdPool>> gpu_ids_;
   std::vector<std::unique_ptr<FifoMutex>> device_locks_;  // non-self-locking backends
+  // Key uploads to the GPUs (Backend::prepare), one thread per (key, device), started by the
+  // first synthesis of a key so the upload overlaps synthesis; joined in wait().
+  void prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk);
+  std::mutex prep_mu_;
+  std::set<const groth16::ProvingKey*> prepared_;
+  std::vector<std::thread> prep_threads_;
 };
 
 }  // namespace cuzk::pipeline::detail

@@ -63,6 +63,8 @@ Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimi
 }
 
 Batch::~Batch() {
+  for (auto& t : prep_threads_)
+    if (t.joinable()) t.join();
   // Nodes must go before the graph.
   write_.reset();
   gpu_.clear();
@@ -111,6 +113,33 @@ void Batch::submit(const JobPtr& j) {
 
 void Batch::wait() {
   graph_arena_.execute([&] { g_->wait_for_all(); });
+  std::lock_guard<std::mutex> lk(prep_mu_);
+  for (auto& t : prep_threads_)
+    if (t.joinable()) t.join();
+}
+
+void Batch::prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk) {
+  std::lock_guard<std::mutex> lk(prep_mu_);
+  if (!prepared_.insert(pk.get()).second) return;
+  for (const Device& dev : devices) {
+    if (!dev.is_gpu) continue;
+    prep_threads_.emplace_back([this, pk, backend = dev.backend, index = dev.index] {
+      const double t0 = ev.now();
+      std::string err;
+      try {
+        backend->prepare(*pk);
+      } catch (const std::exception& e) {
+        err = e.what();  // compute() meets it again and reports it for the partition
+      }
+      ojson f;
+      f["t0"] = round_us(t0);
+      f["t1"] = round_us(ev.now());
+      f["device"] = index;
+      f["zkey"] = pk->path;
+      if (!err.empty()) f["message"] = err;
+      ev.emit("key_upload", f);
+    });
+  }
 }
 
 void Batch::emit_error(const SectorState& s, std::optional<unsigned> part, const std::string& msg) {
@@ -169,6 +198,7 @@ void Batch::synth_body(const JobPtr& j, unsigned& worker) {
   const double t0 = ev.now();
   try {
     j->pk = keys.get(j->s->spec.zkey);  // the first user loads it (in the CPU arena)
+    prepare_devices(j->pk);
     const auto& pk = *j->pk;
     if (j->s->spec.native) {
       synth_native(*j, pk);

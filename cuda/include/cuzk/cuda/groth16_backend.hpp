@@ -31,6 +31,7 @@ public:
   std::string name() const override { return "cuda:" + std::to_string(device_); }
   groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
                            groth16::StageTimes& t, bool early_free) override;
+  void prepare(const groth16::ProvingKey& pk) override;  // uploads the key's points (device lock held)
 
 private:
   struct Resident;
@@ -43,6 +44,7 @@ private:
   std::size_t max_keys_;
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
+  DeviceBuffer<bls12_381::Fr> dabc_, dw_;  // a/b/c and the witness on the device, reused (device_mu_)
   std::list<std::shared_ptr<Resident>> resident_;  // most recent first
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
