@@ -115,6 +115,8 @@ std::string fmt(const char* f, double a, double b = 0, double c = 0) {
   return buf;
 }
 
+constexpr double kAttributeMinChange = 0.01;  // of the baseline s/proof
+
 Attribution attribute(const MetricSet& base, const MetricSet& cand) {
   Attribution a;
   a.base_s = median_of(base, "s_per_proof");
@@ -139,11 +141,15 @@ Attribution attribute(const MetricSet& base, const MetricSet& cand) {
   a.main_stage = main->stage;
   auto signed_s = [](double v) { return (v >= 0 ? "+" : "-") + human(std::fabs(v), "s"); };
   a.lines.push_back("s/proof " + signed_s(ds) + " (" + human(a.base_s, "s") + " -> " + human(a.cand_s, "s") +
-                    ", medians over runs).");
+                    ", medians over runs)" +
+                    (std::fabs(ds) < kAttributeMinChange * a.base_s ? "; under 1%: no change to attribute." : "."));
   for (const auto& s : a.stages) {
     std::string l = s.stage + " busy per proof / parallelism " + signed_s(s.cand - s.base) + " (" +
                     human(s.base, "s") + " -> " + human(s.cand, "s") + ")";
-    if (ds != 0) l += fmt(", %.0f%% of the s/proof change", 100 * (s.cand - s.base) / ds);
+    // Shares of a change are only shown for a change worth attributing: below 1% of the
+    // baseline s/proof they divide one noise term by another (e.g. "-900%").
+    if (std::fabs(ds) >= kAttributeMinChange * a.base_s)
+      l += fmt(", %.0f%% of the s/proof change", 100 * (s.cand - s.base) / ds);
     a.lines.push_back(l + ".");
   }
   auto bott = [](const std::vector<StageDelta>& v, bool cand) {
