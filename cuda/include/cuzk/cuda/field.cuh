@@ -166,29 +166,7 @@ struct alignas(16) Field {
                      : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(a.v[j]), "r"(bi));
       asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N + 1]));
     }
-    // reduction: round i zeroes t[i]; carries out of t[i+N] wait in c for limb i+N+1
-    std::uint32_t c = 0;
-#pragma unroll
-    for (int i = 0; i < N; ++i) {
-      const std::uint32_t m = t[i] * inv32();
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(t[i]), "+r"(t[i + 1]) : "r"(p(0)), "r"(m));
-#pragma unroll
-      for (int j = 2; j < N; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(p(j)), "r"(m));
-      asm volatile("addc.cc.u32 %0, %0, %1; addc.u32 %1, 0, 0;" : "+r"(t[i + N]), "+r"(c));
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(t[i + 1]), "+r"(t[i + 2]) : "r"(p(1)), "r"(m));
-#pragma unroll
-      for (int j = 3; j < N; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(p(j)), "r"(m));
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(c));
-    }
-    // t[N .. 2N) < 2p (SOS bound for p < R/4), c is zero
-#pragma unroll
-    for (int i = 0; i < N; ++i) r.v[i] = t[N + i];
+    r = mont_reduce(t);
 #else
     std::uint64_t t[2 * N + 1] = {};
     for (int i = 0; i < N; ++i) {
@@ -220,7 +198,57 @@ struct alignas(16) Field {
     return r;
   }
   CUZK_DFI Field& operator*=(const Field& b) { return *this = *this * b; }
-  CUZK_DFI Field sqr() const { return *this * *this; }
+  // Squaring: the off-diagonal products a_i·a_j (i < j) once, doubled, plus the diagonal
+  // a_i², then the same Montgomery reduction as the product: N(N−1)/2 + N limb products
+  // instead of N² (Fq: 78 vs 144; with the reduction ~456 IMAD instead of 588).
+  CUZK_DFI Field sqr() const {
+#if defined(__CUDA_ARCH__)
+    std::uint32_t t[2 * N + 1];
+#pragma unroll
+    for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
+#pragma unroll
+    for (int i = 0; i + 1 < N; ++i) {
+      const std::uint32_t ai = v[i];
+      // chain A: j = i+1, i+3, … → limbs (i+j, i+j+1); chain B: j = i+2, i+4, …. Each
+      // ends at j ∈ {N−2, N−1}, so its carry lands in the top limb written so far (no
+      // carry is lost: the partial sum after row i is below 2^(32(N+i)+30)).
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[2 * i + 1]), "+r"(t[2 * i + 2]) : "r"(v[i + 1]), "r"(ai));
+#pragma unroll
+      for (int j = i + 3; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
+      const int ja = i + 1 + 2 * ((N - 1 - (i + 1)) / 2);  // last j of chain A
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + ja + 2]));
+      if (i + 2 < N) {
+        asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[2 * i + 2]), "+r"(t[2 * i + 3]) : "r"(v[i + 2]), "r"(ai));
+#pragma unroll
+        for (int j = i + 4; j < N; j += 2)
+          asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                       : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
+        const int jb = i + 2 + 2 * ((N - 1 - (i + 2)) / 2);  // last j of chain B
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + jb + 2]));
+      }
+    }
+    // ×2 (the off-diagonal sum is below a²/2 < 2^(64N−1): no bit leaves t[2N−1])
+#pragma unroll
+    for (int k = 2 * N - 1; k > 0; --k) t[k] = __funnelshift_l(t[k - 1], t[k], 1);
+    t[0] <<= 1;
+    // + Σ a_i²·2^(64i) in one chain (a² < 2^(64N): no final carry)
+    asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                 : "+r"(t[0]), "+r"(t[1]) : "r"(v[0]));
+#pragma unroll
+    for (int i = 1; i < N; ++i)
+      asm volatile("madc.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                   : "+r"(t[2 * i]), "+r"(t[2 * i + 1]) : "r"(v[i]));
+    Field r = mont_reduce(t);
+    r.reduce_once();
+    return r;
+#else
+    return *this * *this;
+#endif
+  }
 
   // a^e for a small exponent (used for twiddles), square-and-multiply.
   CUZK_DFI Field pow(std::uint64_t e) const {
@@ -241,6 +269,36 @@ struct alignas(16) Field {
   }
 
 private:
+#if defined(__CUDA_ARCH__)
+  // Montgomery reduction of a 2N-limb t (t[2N] = 0 on entry) to N limbs, < 2p.
+  CUZK_DFI static Field mont_reduce(std::uint32_t (&t)[2 * N + 1]) {
+    Field r;
+    // round i zeroes t[i]; carries out of t[i+N] wait in c for limb i+N+1
+    std::uint32_t c = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      const std::uint32_t m = t[i] * inv32();
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[i]), "+r"(t[i + 1]) : "r"(p(0)), "r"(m));
+#pragma unroll
+      for (int j = 2; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(p(j)), "r"(m));
+      asm volatile("addc.cc.u32 %0, %0, %1; addc.u32 %1, 0, 0;" : "+r"(t[i + N]), "+r"(c));
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[i + 1]), "+r"(t[i + 2]) : "r"(p(1)), "r"(m));
+#pragma unroll
+      for (int j = 3; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(p(j)), "r"(m));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(c));
+    }
+    // t[N .. 2N) < 2p (SOS bound for p < R/4), c is zero
+#pragma unroll
+    for (int i = 0; i < N; ++i) r.v[i] = t[N + i];
+    return r;
+  }
+#endif
   // v −= p if v ≥ p: N-limb subtract, keep the difference unless it borrowed.
   CUZK_DFI void reduce_once() {
     std::uint32_t d[N], br;
