@@ -1,4 +1,4 @@
-// bench_cuda [ntt|msm|all] [max_log]: medians of device-resident NTT and MSM times,
+// bench_cuda [ntt|msm|all|g1|g2] [max_log]: medians of device-resident NTT and MSM times,
 // measured with CUDA events around each call (after one warm-up), printed as a table.
 // Inputs are random (tiled from a 2^16 block for bases: timing does not depend on it).
 #include <algorithm>
@@ -93,7 +93,7 @@ void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
     int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
     std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)\n", name, L,
-                cuda::msm_window_bits(n), t);
+                cuda::msm_window_bits(n, name), t);
     std::fflush(stdout);
   }
 }
@@ -112,6 +112,9 @@ int main(int argc, char** argv) {
   CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
   if (what == "ntt" || what == "all") bench_ntt(ctx, max_log);
+  // g1 / g2 L: one size only (with CUZK_MSM_WINDOW_G1/G2 for window sweeps)
+  if (what == "g1") bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, cuda::msm_g1);
+  if (what == "g2") bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);
   if (what == "msm" || what == "all") {
     bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, cuda::msm_g1);
     bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), cuda::msm_g2);

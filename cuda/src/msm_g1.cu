@@ -1,9 +1,16 @@
 // G1 MSM instantiation, the window choice, and G1 resident bases.
+#include <cstdlib>
+#include <string>
+
 #include "msm_impl.cuh"
 
 namespace cuzk::cuda {
 
-unsigned msm_window_bits(std::size_t n) {
+unsigned msm_window_bits(std::size_t n, const char* curve) {
+  if (const char* e = std::getenv((std::string("CUZK_MSM_WINDOW_") + curve).c_str())) {
+    const int c = std::atoi(e);
+    if (c >= 4 && c <= 22) return unsigned(c);
+  }
   // cost(c) ≈ n·W (bucket additions) + 16·W·2^(c−1) (per-bucket cost in mixed-addition
   // units: chunk bookkeeping and partial writes, the segment reduction's two full
   // additions), fitted to H200 timings at 2^24 with c = 16 and c = 19 (0.58 ns a point

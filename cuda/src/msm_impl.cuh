@@ -267,7 +267,8 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
                                            " bases are resident");
   if (n >= (std::size_t(1) << 31)) throw Error(Error::Kind::BadInput, "MSM size must be below 2^31");
   if (n == 0) return HostJac::infinity();
-  if (n * ((SCALAR_BITS + msm_window_bits(n) - 1) / msm_window_bits(n)) >= (std::size_t(1) << 32))
+  const unsigned c = msm_window_bits(n, DC::name), W = (SCALAR_BITS + c - 1) / c;
+  if (n * W >= (std::size_t(1) << 32))
     throw Error(Error::Kind::BadInput, "MSM of " + std::to_string(n) + " points needs more than 2^32 digits");
   ctx.activate();
   cudaStream_t st = ctx.stream();
@@ -283,7 +284,6 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
     d_scalars = caches.msm_scalars.get();
   }
 
-  const unsigned c = msm_window_bits(n), W = (SCALAR_BITS + c - 1) / c;
   const std::size_t m = std::size_t(1) << (c - 1), nbuckets = W * m;
   // segments of L buckets, L a power of two giving about 2^15 segment threads in all
   unsigned L = 1;

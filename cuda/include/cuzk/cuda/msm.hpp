@@ -46,7 +46,9 @@ bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr*
 bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr* scalars, std::size_t n,
                      std::size_t first = 0);
 
-// Window size the MSM picks for n points (exposed for benchmarks and tests).
-unsigned msm_window_bits(std::size_t n);
+// Window size the MSM picks for n points on `curve` ("G1" or "G2"; exposed for benchmarks
+// and tests). Benchmark knob: CUZK_MSM_WINDOW_G1 / CUZK_MSM_WINDOW_G2 = c (4..22)
+// overrides the model for that curve.
+unsigned msm_window_bits(std::size_t n, const char* curve = "G1");
 
 }  // namespace cuzk::cuda
