@@ -3,6 +3,10 @@
 #include <tbb/parallel_for.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <thread>
 #include <cstring>
 
 #include "cuzk/cuda/ntt.hpp"
@@ -39,7 +43,15 @@ struct CudaBackend::Staging {
 };
 
 CudaBackend::CudaBackend(int device, std::size_t max_resident_keys)
-    : device_(device), max_keys_(max_resident_keys ? max_resident_keys : 1), ctx_(std::make_unique<Context>(device)) {}
+    : device_(device), max_keys_(max_resident_keys ? max_resident_keys : 1), ctx_(std::make_unique<Context>(device)) {
+  ctx_->activate();
+  copy_ = std::make_unique<Stream>();
+  events_ = std::make_unique<Event[]>(6);
+  ctx_g2_ = std::make_unique<Context>(device);
+  ctx_ntt_ = std::make_unique<Context>(device);
+  const char* e = std::getenv("CUZK_G2_OVERLAP");  // benchmark knob: 0 runs G2 after G1
+  g2_overlap_ = !(e && std::string(e) == "0");
+}
 
 CudaBackend::~CudaBackend() = default;
 
@@ -97,6 +109,7 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
     fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b/c or witness length does not match the key");
 
   // ---- host preparation, outside the device lock -------------------------------------
+  const auto t_start = Clock::now();
   auto st = take_staging(n);
   struct Return {  // the staging set goes back to the pool on every path
     CudaBackend* b;
@@ -120,36 +133,83 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
 
   // ---- device work -------------------------------------------------------------------
   auto tl = Clock::now();
+  t.prep += std::chrono::duration<double>(tl - t_start).count();
   std::lock_guard<std::mutex> lk(device_mu_);
   t.lock_wait += since(tl);
   ctx_->activate();
   auto res = resident_for(pk);
 
-  auto t0 = Clock::now();
   // Device buffers are kept between partitions: allocating and freeing ~1.5 GB at 2^22
   // cost ~60 ms a partition (cudaFree synchronises the device).
-  dabc_.upload(st->abc.get(), 3 * n, ctx_->stream());
-  dw_.upload(wm, nv, ctx_->stream());
-  ctx_->synchronize();
-  t.h2d += since(t0);
-
-  t0 = Clock::now();
+  dabc_.resize(3 * n);
+  dw_.resize(nv);
   Fr* da = dabc_.get();
-  for (int k = 0; k < 3; ++k) ntt_to_odd_coset(*ctx_, da + k * n, pk.header.log_domain);
-  fr_mul_sub(*ctx_, da, da, da + n, da + 2 * n, n);  // h in place of a
-  ctx_->synchronize();
-  t.ntt += since(t0);
+  const std::size_t bytes = n * sizeof(Fr);
+  // Dependencies, one stream each (ev_ events):
+  //   copy:  w → [w] · a → [a] · b → [b] · c → [c]
+  //   ntt:   [a] NTT a · [b] NTT b · [c] NTT c · h = a·b − c → [h]
+  //   G1:    [w] MSM A, B1, C · [h] MSM H          (this thread)
+  //   G2:    [w] MSM B2                            (second thread, second context)
+  // so the MSMs start once the witness is up, and the a/b/c uploads and the NTTs run under
+  // them. h2d = start → last upload, ntt = [a] → [h] (CUDA events; both overlap the MSMs).
+  const cudaStream_t xs = copy_->get();
+  Event* ev = events_.get();  // 0 start, 1 w, 2 a, 3 b, 4 c, 5 h
+  ev[0].record(xs);
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(dw_.get(), wm, nv * sizeof(Fr), cudaMemcpyHostToDevice, xs));
+  ev[1].record(xs);
+  for (int k = 0; k < 3; ++k) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(da + k * n, st->abc.get() + k * n, bytes, cudaMemcpyHostToDevice, xs));
+    ev[2 + k].record(xs);
+  }
+  const cudaStream_t ns = ctx_ntt_->stream();
+  for (int k = 0; k < 3; ++k) {
+    CUZK_CUDA_CHECK(cudaStreamWaitEvent(ns, ev[2 + k].get(), 0));
+    ntt_to_odd_coset(*ctx_ntt_, da + k * n, pk.header.log_domain);
+  }
+  fr_mul_sub(*ctx_ntt_, da, da, da + n, da + 2 * n, n);  // h in place of a
+  ev[5].record(ns);
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[1].get(), 0));
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), ev[1].get(), 0));
 
+  // The G2 MSM runs on its own context (stream + scratch) from a second thread while the
+  // four G1 MSMs run here, so its latency-bound kernels (register spills: Fq2 XYZZ) share
+  // the SMs with the G1 ones; msm_g1 and msm_g2 are then overlapping wall times.
   groth16::MsmSums m;
-  t0 = Clock::now();
+  std::exception_ptr g2_error;
+  double g2_secs = 0;
+  auto run_g2 = [&] {
+    const auto t2 = Clock::now();
+    try {
+      m.b2 = msm_g2(*ctx_g2_, res->b2, dw_.get(), nv);
+    } catch (...) {
+      g2_error = std::current_exception();
+    }
+    g2_secs = since(t2);
+  };
+  std::thread g2;
+  struct Join {
+    std::thread& t;
+    ~Join() {
+      if (t.joinable()) t.join();
+    }
+  } join{g2};
+  if (g2_overlap_) g2 = std::thread(run_g2);
+  auto t0 = Clock::now();
   m.a = msm_g1(*ctx_, res->a, dw_.get(), nv);
   m.b1 = msm_g1(*ctx_, res->b1, dw_.get(), nv);
   m.c = msm_g1(*ctx_, res->c, dw_.get() + np, nv - np);
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[5].get(), 0));
   m.h = msm_g1(*ctx_, res->h, da, n);
   t.msm_g1 += since(t0);
-  t0 = Clock::now();
-  m.b2 = msm_g2(*ctx_, res->b2, dw_.get(), nv);
-  t.msm_g2 += since(t0);
+  if (g2_overlap_)
+    g2.join();
+  else
+    run_g2();
+  if (g2_error) std::rethrow_exception(g2_error);
+  t.msm_g2 += g2_secs;
+  ev[5].synchronize();
+  t.h2d += 1e-3 * ev[4].elapsed_ms_since(ev[0]);
+  t.ntt += 1e-3 * ev[5].elapsed_ms_since(ev[2]);
   return m;
 }
 

@@ -63,8 +63,10 @@ struct MsmSums {
 };
 
 // Seconds spent in the backend's sub-stages (what the `gpu` event reports).
+// Seconds. `prep`: a self-locking backend's host work inside compute() before it takes its
+// device lock (staging copies); like `lock_wait` it precedes the device span.
 struct StageTimes {
-  double h2d = 0, ntt = 0, msm_g1 = 0, msm_g2 = 0, d2h = 0, lock_wait = 0;
+  double h2d = 0, ntt = 0, msm_g1 = 0, msm_g2 = 0, d2h = 0, lock_wait = 0, prep = 0;
 };
 
 // Steps 2–3 on some device. compute() takes a/b/c by value and releases them as soon as

@@ -248,7 +248,7 @@ void Batch::gpu_body(const JobPtr& j, std::size_t d) {
   j->release_key();
   j->release_permit();
   if (j->failed) return;
-  ojson f = span(take + st.lock_wait, t1, *j->s, j->part);
+  ojson f = span(take + st.prep + st.lock_wait, t1, *j->s, j->part);
   f["device"] = dev.index;
   f["worker"] = worker;
   if (dev.is_gpu) f["h2d"] = round_us(st.h2d);
@@ -257,6 +257,7 @@ void Batch::gpu_body(const JobPtr& j, std::size_t d) {
   f["msm_g2"] = round_us(st.msm_g2);
   if (dev.is_gpu) f["d2h"] = round_us(st.d2h);
   f["lock_wait"] = round_us(st.lock_wait);
+  if (dev.self_locking) f["prep"] = round_us(st.prep);
   ev.emit("gpu", f);
 }
 

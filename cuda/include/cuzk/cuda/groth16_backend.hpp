@@ -4,9 +4,12 @@
 //
 //  host preparation (no lock): a/b/c copied into a reusable pinned staging set, then freed
 //     at once (the early free); the witness converted to Montgomery form;
-//  device work (one mutex per device, time waited → StageTimes::lock_wait): upload a/b/c and
-//     the witness (h2d), NTTs + pointwise (ntt), the G1 MSMs A, B1, C, H (msm_g1) and the
-//     G2 MSM B2 (msm_g2). The MSM results are single points: d2h is their readback.
+//  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
+//     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
+//     (G2, second context and thread) start once the witness is up; the three odd-coset
+//     NTTs and a·b − c (ntt) follow each upload on a third context; the H MSM waits for h.
+//     h2d, ntt, msm_g1 and msm_g2 are each that chain's own time and overlap one another;
+//     the MSM results are single points: d2h is their readback.
 // The key's points stay resident on the device across partitions that share a zkey (by
 // path; at most `max_resident_keys` keys, least recently used dropped first).
 // Every CUDA failure (including out of memory) surfaces as cuzk::Error(Device or
@@ -45,6 +48,11 @@ private:
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
   DeviceBuffer<bls12_381::Fr> dabc_, dw_;  // a/b/c and the witness on the device, reused (device_mu_)
+  std::unique_ptr<Stream> copy_;            // uploads (w, a, b, c) under the NTTs and MSMs
+  std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
+  std::unique_ptr<Context> ctx_g2_;         // the G2 MSM's own stream and scratch (same device)
+  std::unique_ptr<Context> ctx_ntt_;        // the H computation's stream, tables and scratch
+  bool g2_overlap_ = true;                  // G2 MSM concurrent with the G1 ones (CUZK_G2_OVERLAP=0: after)
   std::list<std::shared_ptr<Resident>> resident_;  // most recent first
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
