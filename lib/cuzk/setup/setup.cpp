@@ -81,34 +81,68 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   t.lagrange = since(t0);
 
   // QAP evaluations at τ per signal, and the coefficient section (A, B rows + public rows).
+  // Blocks of constraints: the products coef·L_i (and the zkey's coef·R²) in parallel into a
+  // buffer, then the sums per wire in constraint order (additions only, serial: every wire
+  // may appear in any row). The coefficients keep the order of a serial pass (row by row, A
+  // then B terms), so the key's bytes do not depend on the thread count.
   t0 = Clock::now();
   std::vector<Fr> u(n_vars), v(n_vars), w(n_vars);
-  for (std::uint32_t i = 0; i < n_cons; ++i) {
-    const auto& k = cs.constraints[i];
-    for (auto& term : k.a.terms) {
-      u[term.wire] += term.coef * L[i];
-      pk.coefs.push_back(Coef{0, i, term.wire, coef_to_zkey(term.coef)});
+  std::vector<std::size_t> coef_at(std::size_t(n_cons) + 1, 0);  // first coefficient of row i
+  for (std::uint32_t i = 0; i < n_cons; ++i)
+    coef_at[i + 1] = coef_at[i] + cs.constraints[i].a.terms.size() + cs.constraints[i].b.terms.size();
+  pk.coefs.resize(coef_at[n_cons] + n_pub + 1);
+  constexpr std::uint32_t BLOCK = 1u << 16;
+  std::vector<std::size_t> term_at;  // per row of the block: first product of its A, B, C terms
+  std::vector<Fr> prod;
+  for (std::uint32_t b0 = 0; b0 < n_cons; b0 += BLOCK) {
+    const std::uint32_t b1 = std::min(n_cons, b0 + BLOCK);
+    term_at.assign(b1 - b0 + 1, 0);
+    for (std::uint32_t i = b0; i < b1; ++i) {
+      const auto& k = cs.constraints[i];
+      term_at[i - b0 + 1] = term_at[i - b0] + k.a.terms.size() + k.b.terms.size() + k.c.terms.size();
     }
-    for (auto& term : k.b.terms) {
-      v[term.wire] += term.coef * L[i];
-      pk.coefs.push_back(Coef{1, i, term.wire, coef_to_zkey(term.coef)});
+    prod.resize(term_at[b1 - b0]);
+    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(b0, b1, 512), [&](const auto& rg) {
+      for (std::uint32_t i = rg.begin(); i != rg.end(); ++i) {
+        const auto& k = cs.constraints[i];
+        std::size_t q = term_at[i - b0], c = coef_at[i];
+        for (auto& term : k.a.terms) {
+          prod[q++] = term.coef * L[i];
+          pk.coefs[c++] = Coef{0, i, term.wire, coef_to_zkey(term.coef)};
+        }
+        for (auto& term : k.b.terms) {
+          prod[q++] = term.coef * L[i];
+          pk.coefs[c++] = Coef{1, i, term.wire, coef_to_zkey(term.coef)};
+        }
+        for (auto& term : k.c.terms) prod[q++] = term.coef * L[i];
+      }
+    });
+    std::size_t q = 0;
+    for (std::uint32_t i = b0; i < b1; ++i) {
+      const auto& k = cs.constraints[i];
+      for (auto& term : k.a.terms) u[term.wire] += prod[q++];
+      for (auto& term : k.b.terms) v[term.wire] += prod[q++];
+      for (auto& term : k.c.terms) w[term.wire] += prod[q++];
     }
-    for (auto& term : k.c.terms) w[term.wire] += term.coef * L[i];
   }
   for (std::uint32_t s = 0; s <= n_pub; ++s) {
     u[s] += L[n_cons + s];
-    pk.coefs.push_back(Coef{0, n_cons + s, s, coef_to_zkey(Fr::one())});
+    pk.coefs[coef_at[n_cons] + s] = Coef{0, n_cons + s, s, coef_to_zkey(Fr::one())};
   }
   const Fr gi = tw.gamma.inverse(), di = tw.delta.inverse();
   std::vector<Fr> ic(n_pub + 1), cq(n_vars - n_pub - 1);
-  for (std::uint32_t j = 0; j < n_vars; ++j) {
-    Fr x = tw.beta * u[j] + tw.alpha * v[j] + w[j];
-    if (j <= n_pub)
-      ic[j] = x * gi;
-    else
-      cq[j - n_pub - 1] = x * di;
-  }
-  for (auto& x : LH) x *= di;
+  tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, n_vars, 4096), [&](const auto& rg) {
+    for (std::uint32_t j = rg.begin(); j != rg.end(); ++j) {
+      Fr x = tw.beta * u[j] + tw.alpha * v[j] + w[j];
+      if (j <= n_pub)
+        ic[j] = x * gi;
+      else
+        cq[j - n_pub - 1] = x * di;
+    }
+  });
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, LH.size(), 4096), [&](const auto& rg) {
+    for (std::size_t i = rg.begin(); i != rg.end(); ++i) LH[i] *= di;
+  });
   t.qap = since(t0);
 
   t0 = Clock::now();
