@@ -22,6 +22,23 @@ if [[ -d $SRC/tests/interop/node_modules ]] && command -v node >/dev/null; then
     "$WORK/out/porep-0001/p1.proof.json" --strict || die "snarkjs rejects a native proof"
 fi
 
+note "memory: the replica is charged once per sector and released when the sector ends"
+read -r key fp < <(python3 -c 'import json,sys
+for l in open(sys.argv[1]):
+    e=json.loads(l)
+    if e["ev"]=="run_start": print(e["key_bytes"], e["footprint"]); break' "$WORK/out/events.jsonl")
+replica=$(( (64 + 64) << 6 ))  # depth 6
+set +e
+"$CUZK" batch --out "$WORK/out-rt" --progress off --mem-budget $(( key + fp + replica - 1 )) "${sectors[0]}" 2>/dev/null
+rc=$?
+set -e
+[[ $rc -eq 1 ]] || die "budget one byte short of key + partition + replica: exit $rc, wanted 1"
+grep -q 'replica 8192.*can never be admitted' "$WORK/out-rt/events.jsonl" || die "no 'can never be admitted' naming the replica"
+# exactly one sector's need: the second sector's replica fits only after the first sector released its own
+timeout 120 "$CUZK" batch --out "$WORK/out-rx" --progress off --mem-budget $(( key + fp + replica )) "${sectors[@]}" ||
+  die "batch with a budget of one sector's need exited $? (replica not released at sector end?)"
+python3 "$CHECK" "$WORK/out-rx/events.jsonl" --proofs 4 --failures 0 --errors 0 || die "events check failed (tight budget)"
+
 note "bad input: truncated replica, key of another size"
 head -c 1000 "$WORK/p/porep-0001.replica" >"$WORK/p/short.replica"
 sed 's/porep-0001.replica/short.replica/; s/"porep-0001"/"short"/' "$WORK/p/porep-0001.json" >"$WORK/p/short.json"

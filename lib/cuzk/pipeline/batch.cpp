@@ -45,6 +45,8 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
       s->vk = groth16::verifying_key(s->header);
       s->footprint = groth16::ProvingKey::partition_bytes(h->header.n_vars, h->header.domain_size);
       s->key_bytes = fs::file_size(s->spec.zkey);
+      // A loaded porep-lite replica: 64-byte nodes plus the Poseidon tree (≈ 2 Fr a node).
+      if (s->spec.native) s->replica_bytes = (std::uint64_t(64) + 2 * 32) << s->spec.native->depth;
     } catch (const std::exception& e) {
       s->error = e.what();
       if (s->error.find(files[i]) == std::string::npos) s->error += " (sector file " + files[i] + ")";
@@ -210,7 +212,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
         b.failures += unsigned(s.spec.partitions());  // known partitions (0 for an unreadable file)
         continue;
       }
-      const std::uint64_t need = s.key_bytes + s.footprint;
+      const std::uint64_t need = s.key_bytes + s.footprint + s.replica_bytes;
       const bool never_fits = need > cfg.mem_budget;
       for (unsigned i = 0; i < s.spec.partitions(); ++i) {
         start_sector(s);
@@ -218,7 +220,9 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
         bool overwrite = false;
         if (never_fits) {
           problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
-                    std::to_string(s.footprint) + ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
+                    std::to_string(s.footprint) +
+                    (s.replica_bytes ? " + replica " + std::to_string(s.replica_bytes) : std::string()) +
+                    ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
                     " bytes: it can never be admitted";
         } else if (cfg.resume) {
           Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk);
@@ -247,6 +251,10 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
           try {
             keys.admit(s.spec.zkey);  // may wait for (or evict) key memory
             j->holds_key = true;
+            if (s.replica_bytes && !s.replica_charged) {  // once per sector, freed when it ends
+              lim.acquire(s.replica_bytes, false, [&] { return keys.evict_one(); });
+              s.replica_charged = true;
+            }
             lim.acquire(s.footprint, true, [&] { return keys.evict_one(); });
             j->holds_permit = true;
           } catch (const std::exception& e) {

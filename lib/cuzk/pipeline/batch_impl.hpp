@@ -34,6 +34,8 @@ struct SectorState {
   groth16::VerifyingKey vk;
   std::uint64_t footprint = 0;      // bytes per partition (ProvingKey::partition_bytes)
   std::uint64_t key_bytes = 0;      // estimated resident key (the .zkey size)
+  std::uint64_t replica_bytes = 0;  // native sectors: the loaded replica + its Merkle tree (estimate)
+  bool replica_charged = false;     // replica_bytes taken from the budget (dispatcher; freed at sector end)
 
   std::mutex m;
   bool started = false;

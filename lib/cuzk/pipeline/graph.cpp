@@ -311,6 +311,8 @@ void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> p
 }
 
 void Batch::finish_sector(SectorState& s) {
+  s.replica.reset();  // every partition is done: the replica's memory goes back to the budget
+  if (s.replica_charged) lim.release(s.replica_bytes, false);
   std::string status = "ok";
   if (s.failed) {
     status = "failed";
