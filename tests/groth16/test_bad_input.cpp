@@ -1,6 +1,7 @@
 // Bad input gets a cuzk::Error naming the file and the problem.
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -59,6 +60,33 @@ TEST_CASE("zkey: truncated, wrong magic, wrong curve, corrupt point") {
   CHECK_THROWS_AS(read_zkey(corrupt), Error);
   expect_error([&] { read_zkey(t.put("empty.zkey", "")); }, "empty.zkey", "too short");
   expect_error([&] { read_zkey((t.p / "missing.zkey").string()); }, "missing.zkey", "cannot open", Error::Kind::Io);
+}
+
+TEST_CASE("zkey: a coefficient out of range is named (the first of several)") {
+  TempDir t;
+  std::string bad = cuzk::read_file(fixture("tiny", "circuit.zkey"));
+  auto u32 = [&](std::size_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, bad.data() + at, 4);
+    return v;
+  };
+  // magic, version, section count; then sections: id (u32), size (u64), data
+  std::size_t at = 12, coefs = 0;
+  for (std::uint32_t k = 0; k < u32(8) && !coefs; ++k) {
+    std::uint64_t size;
+    std::memcpy(&size, bad.data() + at + 4, 8);
+    if (u32(at) == 4) coefs = at + 12;
+    at += 12 + size;
+  }
+  REQUIRE(coefs != 0);
+  REQUIRE(u32(coefs) > 5);
+  auto set = [&](std::size_t rec, std::size_t field, std::uint32_t v) {
+    std::memcpy(bad.data() + coefs + 4 + 44 * rec + 4 * field, &v, 4);
+  };
+  set(5, 2, 0xffffff);  // signal past nVars
+  set(2, 0, 7);         // matrix 7
+  auto path = t.put("coef.zkey", bad);
+  expect_error([&] { read_zkey(path); }, path, "coefficient 2 is out of range (matrix 7");
 }
 
 TEST_CASE("witness: wrong circuit, wrong curve, corrupt values") {
