@@ -36,7 +36,8 @@ public:
     if (e == "run_start") return run_start(raw);
     if (e == "run_end") return run_end(o);
     // Producer additions that no statistic uses (docs/events.md): known, not warned about.
-    if (e == "skip" || e == "redo" || e == "key_upload") return;
+    if (e == "key_upload") return key_upload(o);
+    if (e == "skip" || e == "redo") return;
     ++unknown_;
   }
 
@@ -123,6 +124,13 @@ private:
       r_.write_end.emplace_back(key, s.t1);
     }
     r_.spans.push_back(s);
+  }
+
+  void key_upload(const FlatObject& o) {
+    KeyUpload k{number(o, "t0"), number(o, "t1"), device(o), {}};
+    if (!(k.t1 >= k.t0)) bad("key_upload ends before it starts (t1 < t0)");
+    if (const FlatValue* z = o.get("zkey"); z && z->type == FlatValue::Type::String) k.zkey = std::string(z->text);
+    r_.key_uploads.push_back(std::move(k));
   }
 
   void mem(const FlatObject& o, double ts) {

@@ -140,6 +140,20 @@ std::size_t write_trace(const RunData& r, const std::string& path) {
                  kStageNames[std::size_t(s.stage)].data(), kStageNames[std::size_t(s.stage)].data(), label(s).c_str(),
                  pid[i], tid[i], s.t0 * 1e6, (s.t1 - s.t0) * 1e6, s.seq, s.partition);
   }
+  // Key uploads on their device's timeline, a thread of their own (tid 0 is the process row).
+  constexpr int kTidKeyUpload = 1000;
+  std::vector<bool> upload_named(r.devices.size(), false);
+  for (const auto& k : r.key_uploads) {
+    if (!upload_named[k.device]) {
+      meta(kPidGpu + int(k.device), kTidKeyUpload, "thread_name", "key upload");
+      upload_named[k.device] = true;
+    }
+    begin();
+    std::fprintf(o,
+                 "{\"ph\":\"X\",\"cat\":\"key_upload\",\"name\":\"key upload\",\"pid\":%d,\"tid\":%d,"
+                 "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"zkey\":\"%s\"}}",
+                 kPidGpu + int(k.device), kTidKeyUpload, k.t0 * 1e6, (k.t1 - k.t0) * 1e6, esc(k.zkey).c_str());
+  }
   for (const auto& m : r.mem) {
     begin();
     std::fprintf(o, "{\"ph\":\"C\",\"name\":\"rss\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"bytes\":%.0f}}",

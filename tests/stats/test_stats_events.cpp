@@ -99,7 +99,7 @@ TEST_CASE("a truncated last line is reported and skipped") {
   CHECK(r.truncated);
   CHECK_FALSE(r.has_run_end);
   bool reported = false;
-  for (const auto& w : r.warnings) reported = reported || w.find("trunc.jsonl:28: truncated last line") != std::string::npos;
+  for (const auto& w : r.warnings) reported = reported || w.find("trunc.jsonl:29: truncated last line") != std::string::npos;
   CHECK(reported);
   CHECK(summarize(r, {}).proofs == 3);
   fs::remove(p);

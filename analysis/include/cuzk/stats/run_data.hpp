@@ -29,6 +29,13 @@ enum class Series : std::uint8_t { LockWait, H2d, Ntt, MsmG1, MsmG2, D2h, Sector
 inline constexpr std::array<std::string_view, 7> kSeriesNames{
     "gpu.lock_wait", "gpu.h2d", "gpu.ntt", "gpu.msm_g1", "gpu.msm_g2", "gpu.d2h", "sector"};
 
+// A GPU backend's upload of a key's points (`key_upload`), on the device's timeline.
+struct KeyUpload {
+  double t0, t1;
+  std::uint16_t device;  // index into RunData::devices
+  std::string zkey;
+};
+
 struct MemSample {
   double ts, rss, inflight, reserved, gpu_used;
 };
@@ -51,6 +58,7 @@ struct RunData {
   std::vector<std::string> sector_by_seq;   // sector id by seq, where known
   std::array<std::vector<double>, std::size_t(Series::Count)> series;
   std::vector<std::pair<std::uint64_t, double>> gpu_end, write_end;  // (seq << 32 | partition, t1)
+  std::vector<KeyUpload> key_uploads;
 
   std::size_t mem_samples = 0;
   double peak_rss = 0, peak_rss_ts = 0, max_inflight = 0, max_reserved = 0, peak_gpu_used = 0;
