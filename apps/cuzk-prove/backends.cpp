@@ -44,7 +44,6 @@ std::vector<Device> cpu_devices(const std::vector<int>& devices) {
 #ifdef CUZK_BATCH_CUDA
 std::vector<Device> cuda_devices(const std::vector<int>& devices) {
   const int n = cuzk::cuda::device_count();
-  if (n <= 0) cuzk::fail(Error::Kind::BadInput, "", "--backend cuda: no CUDA device is visible");
   std::vector<int> idx = devices;
   if (idx.empty())
     for (int i = 0; i < n; ++i) idx.push_back(i);
@@ -79,42 +78,42 @@ std::vector<Device> cuda_devices(const std::vector<int>& devices) {
 
 }  // namespace
 
-std::vector<Device> make_devices(const std::string& backend, const std::vector<int>& devices) {
-  if (std::any_of(devices.begin(), devices.end(), [](int i) { return i < 0; }))
-    cuzk::fail(Error::Kind::BadInput, "", "--devices: indices must be >= 0");
-  if (backend == "cpu") return cpu_devices(devices);
-  if (backend == "cuda") {
+namespace {
+// auto|cpu|cuda → whether to use CUDA; errors for an unknown name, a build without the CUDA
+// backend, or no visible device (shared by the batch devices and the setup engine).
+bool use_cuda(const std::string& backend) {
+  if (backend == "cpu") return false;
+  if (backend != "cuda" && backend != "auto")
+    cuzk::fail(Error::Kind::BadInput, "", "--backend: unknown backend \"" + backend + "\" (auto, cpu or cuda)");
 #ifdef CUZK_BATCH_CUDA
-    return cuda_devices(devices);
+  if (cuzk::cuda::device_count() > 0) return true;
+  if (backend == "cuda") cuzk::fail(Error::Kind::BadInput, "", "--backend cuda: no CUDA device is visible");
 #else
+  if (backend == "cuda")
     cuzk::fail(Error::Kind::BadInput, "",
                "--backend cuda: this cuzk-prove was built without the CUDA backend (configure with CUZK_CUDA=ON "
                "on a machine with nvcc)");
 #endif
-  }
-  if (backend == "auto") {
+  return false;  // auto without a GPU
+}
+}  // namespace
+
+std::vector<Device> make_devices(const std::string& backend, const std::vector<int>& devices) {
+  if (std::any_of(devices.begin(), devices.end(), [](int i) { return i < 0; }))
+    cuzk::fail(Error::Kind::BadInput, "", "--devices: indices must be >= 0");
 #ifdef CUZK_BATCH_CUDA
-    if (cuzk::cuda::device_count() > 0) return cuda_devices(devices);
+  if (use_cuda(backend)) return cuda_devices(devices);
+#else
+  use_cuda(backend);  // validates the name; false or an error in a build without CUDA
 #endif
-    return cpu_devices(devices);
-  }
-  cuzk::fail(Error::Kind::BadInput, "", "--backend: unknown backend \"" + backend + "\" (auto, cpu or cuda)");
+  return cpu_devices(devices);
 }
 
 std::unique_ptr<cuzk::setup::FixedBaseEngine> make_setup_engine(const std::string& backend) {
-  if (backend == "cpu") return nullptr;
-  if (backend == "cuda" || backend == "auto") {
 #ifdef CUZK_BATCH_CUDA
-    const int n = cuzk::cuda::device_count();
-    if (n > 0) return std::make_unique<cuzk::cuda::CudaFixedBase>(0);
-    if (backend == "cuda") cuzk::fail(Error::Kind::BadInput, "", "--backend cuda: no CUDA device is visible");
+  if (use_cuda(backend)) return std::make_unique<cuzk::cuda::CudaFixedBase>(0);
 #else
-    if (backend == "cuda")
-      cuzk::fail(Error::Kind::BadInput, "",
-                 "--backend cuda: this cuzk-prove was built without the CUDA backend (configure with CUZK_CUDA=ON "
-                 "on a machine with nvcc)");
+  use_cuda(backend);
 #endif
-    return nullptr;
-  }
-  cuzk::fail(Error::Kind::BadInput, "", "--backend: unknown backend \"" + backend + "\" (auto, cpu or cuda)");
+  return nullptr;
 }

@@ -4,10 +4,10 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <thread>
-#include <cstring>
 
 #include "cuzk/cuda/ntt.hpp"
 #include "cuzk/util/error.hpp"

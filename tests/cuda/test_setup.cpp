@@ -48,8 +48,10 @@ void compare(cuda::CudaFixedBase& gpu, unsigned w, std::size_t n) {
   auto cpu = fb.mul_many(k.data(), n);
   auto dev = gpu.mul_many(fb, k.data(), n);
   same_points(cpu, dev, Curve::name);
-  if (n > 1) CHECK(dev[0].inf);  // 0·G
-  if (n > 1) CHECK((dev[1].x == ec::Affine<Curve>::generator().x && dev[1].y == ec::Affine<Curve>::generator().y));
+  if (n > 8) {  // scalars() put 0 and 1 first
+    CHECK(dev[0].inf);
+    CHECK((dev[1].x == ec::Affine<Curve>::generator().x && dev[1].y == ec::Affine<Curve>::generator().y));
+  }
 }
 
 }  // namespace

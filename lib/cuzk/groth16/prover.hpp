@@ -62,9 +62,9 @@ struct MsmSums {
   G2 b2;
 };
 
-// Seconds spent in the backend's sub-stages (what the `gpu` event reports).
-// Seconds. `prep`: a self-locking backend's host work inside compute() before it takes its
-// device lock (staging copies); like `lock_wait` it precedes the device span.
+// Seconds spent in the backend's sub-stages (what the `gpu` event reports). `prep`: a
+// self-locking backend's host work inside compute() before it takes its device lock
+// (staging copies); like `lock_wait` it precedes the device span.
 struct StageTimes {
   double h2d = 0, ntt = 0, msm_g1 = 0, msm_g2 = 0, d2h = 0, lock_wait = 0, prep = 0;
 };

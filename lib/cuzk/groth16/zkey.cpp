@@ -22,6 +22,13 @@ void check_prime(Reader& r, std::uint32_t n8, const std::uint64_t* expect, std::
   }
 }
 
+// Parallel validation: `first` ends as the smallest bad index (SIZE_MAX when none).
+void keep_first(std::atomic<std::size_t>& first, std::size_t i) {
+  std::size_t cur = first.load();
+  while (i < cur && !first.compare_exchange_weak(cur, i)) {
+  }
+}
+
 template <class Pt, class ReadFn>
 std::vector<Pt> read_points(const BinFile& f, std::uint32_t id, const char* name, std::size_t count, std::size_t bytes,
                             bool check, ReadFn read_fn) {
@@ -34,11 +41,7 @@ std::vector<Pt> read_points(const BinFile& f, std::uint32_t id, const char* name
   std::atomic<std::size_t> bad{SIZE_MAX};
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 4096), [&](const auto& rg) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) {
-      if (!read_fn(base + i * bytes, out[i]) || (check && !out[i].on_curve())) {
-        std::size_t cur = bad.load();
-        while (i < cur && !bad.compare_exchange_weak(cur, i)) {
-        }
-      }
+      if (!read_fn(base + i * bytes, out[i]) || (check && !out[i].on_curve())) keep_first(bad, i);
     }
   });
   if (bad.load() != SIZE_MAX) r.bad("point " + std::to_string(bad.load()) + " is not a valid curve point");
@@ -132,9 +135,7 @@ ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt) {
         std::memcpy(&c.signal, q + 8, 4);
         auto repr = Fr::repr_from_bytes_le(q + 12);
         if (c.matrix > 1 || c.constraint >= h.domain_size || c.signal >= h.n_vars || !Fr::is_canonical(repr)) {
-          std::size_t cur = bad.load();
-          while (i < cur && !bad.compare_exchange_weak(cur, i)) {
-          }
+          keep_first(bad, i);
           continue;
         }
         c.value = Fr::from_raw(repr);

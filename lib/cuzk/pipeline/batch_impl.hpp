@@ -7,11 +7,11 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
-#include <set>
-#include <thread>
 #include <optional>
 #include <semaphore>
+#include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cuzk/groth16/verifier.hpp"

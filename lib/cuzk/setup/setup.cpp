@@ -47,6 +47,12 @@ std::vector<Fr> lagrange_at(const Fr& tau, unsigned log_m, std::size_t count, st
 
 Fr coef_to_zkey(const Fr& c) { return c * Fr::from_canonical(Fr::R1); }  // raw = c·R²
 
+// k_i·G for all i on the engine when there is one, else TBB-parallel on the CPU.
+template <class Curve>
+std::vector<ec::Affine<Curve>> products(const FixedBase<Curve>& fb, const std::vector<Fr>& k, FixedBaseEngine* engine) {
+  return engine ? engine->mul_many(fb, k.data(), k.size()) : fb.mul_many(k.data(), k.size());
+}
+
 }  // namespace
 
 ToxicWaste ToxicWaste::random() {
@@ -152,15 +158,12 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   h.alpha1 = one1(tw.alpha);
   h.beta1 = one1(tw.beta);
   h.delta1 = one1(tw.delta);
-  auto many1 = [&](const std::vector<Fr>& k) {
-    return engine ? engine->mul_many(g1, k.data(), k.size()) : g1.mul_many(k.data(), k.size());
-  };
   if (engine) t.engine = engine->name();
-  pk.ic = many1(ic);
-  pk.a = many1(u);
-  pk.b1 = many1(v);
-  pk.c = many1(cq);
-  pk.h = many1(LH);
+  pk.ic = products(g1, ic, engine);
+  pk.a = products(g1, u, engine);
+  pk.b1 = products(g1, v, engine);
+  pk.c = products(g1, cq, engine);
+  pk.h = products(g1, LH, engine);
   t.g1 = since(t0);
 
   t0 = Clock::now();
@@ -169,7 +172,7 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   h.beta2 = one2(tw.beta);
   h.gamma2 = one2(tw.gamma);
   h.delta2 = one2(tw.delta);
-  pk.b2 = engine ? engine->mul_many(g2, v.data(), v.size()) : g2.mul_many(v.data(), v.size());
+  pk.b2 = products(g2, v, engine);
   t.g2 = since(t0);
 
   groth16::index_coefficients(pk);
