@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per-run and per-variant numbers of the seed experiment (second pass) from events/*.jsonl.
 
-Usage: python3 extract.py > extract.txt   (run in this folder)
+Usage: python3 extract.py [FOLDER] > extract.txt   (FOLDER holds events/; default: this folder)
 
 Per run: wall/proofs from run_end, run_end.peak_rss, GPU spans (t1 - t0; the worker's lock wait is
 before t0 and reported separately), GPU busy fraction (union of gpu spans / wall), key_upload
@@ -18,6 +18,7 @@ import glob
 import json
 import os
 import statistics as st
+import sys
 
 VARIANTS = ["a-none", "b-earlyfree", "b-queue", "b-permit", "c-all"]
 GIB = 1024 ** 3
@@ -127,7 +128,7 @@ COLS = [
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
+    here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
     runs = {v: [run_stats(p) for p in sorted(glob.glob(os.path.join(here, "events", v + "-run*.jsonl")))]
             for v in VARIANTS}
     print("# per run (times in s, memory in GiB = 2^30 bytes; gpu/h2d/... = median of steady-state spans)")

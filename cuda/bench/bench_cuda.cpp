@@ -1,8 +1,11 @@
-// bench_cuda [ntt|msm|all|g1|g2] [max_log]: medians of device-resident NTT and MSM times,
-// measured with CUDA events around each call (after one warm-up), printed as a table.
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2] [max_log]: medians of device-resident NTT and
+// MSM times, measured with CUDA events around each call (after one warm-up), printed as a
+// table. ntt-variants times every NTT kernel variant (CUZK_NTT_KERNEL) at each size, the
+// variants interleaved, on the same data.
 // Inputs are random (tiled from a 2^16 block for bases: timing does not depend on it).
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -50,7 +53,7 @@ double time_ms(cuda::Context& ctx, int reps, Fn fn) {
   return median(t);
 }
 
-void bench_ntt(cuda::Context& ctx, unsigned max_log) {
+void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::string>& variants) {
   std::vector<Fr> block(1 << 16);
   for (auto& x : block) x = rnd<Fr>();
   for (unsigned L : {16u, 18u, 20u, 22u, 24u, 26u, 27u}) {
@@ -60,12 +63,17 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log) {
     for (std::size_t i = 0; i < n; ++i) h[i] = block[(i * 7 + i / block.size()) % block.size()];
     cuda::DeviceBuffer<Fr> d;
     d.upload(h.get(), n, ctx.stream());
-    int reps = L >= 26 ? 5 : 11;
-    double f = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); });
-    double i = time_ms(ctx, reps, [&] { cuda::ntt_inverse(ctx, d.get(), L); });
-    double c = time_ms(ctx, reps, [&] { cuda::ntt_to_odd_coset(ctx, d.get(), L); });
-    std::printf("NTT  2^%-2u  forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms\n", L, f, i, c);
-    std::fflush(stdout);
+    int reps = L >= 26 ? 7 : 21;
+    for (const auto& v : variants) {
+      if (!v.empty()) ::setenv("CUZK_NTT_KERNEL", v.c_str(), 1);
+      double f = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); });
+      double i = time_ms(ctx, reps, [&] { cuda::ntt_inverse(ctx, d.get(), L); });
+      double c = time_ms(ctx, reps, [&] { cuda::ntt_to_odd_coset(ctx, d.get(), L); });
+      const char* name = std::getenv("CUZK_NTT_KERNEL");
+      std::printf("NTT  2^%-2u  %-7s forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms\n", L,
+                  name && *name ? name : "default", f, i, c);
+      std::fflush(stdout);
+    }
   }
 }
 
@@ -111,7 +119,17 @@ int main(int argc, char** argv) {
   cudaDeviceProp prop{};
   CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
-  if (what == "ntt" || what == "all") bench_ntt(ctx, max_log);
+  if (what == "ntt" || what == "all") bench_ntt(ctx, max_log, {""});
+  if (what == "ntt1") {  // one forward NTT of 2^max_log after a warm-up: for profilers (ncu)
+    std::vector<Fr> x(std::size_t(1) << max_log);
+    for (auto& v : x) v = rnd<Fr>();
+    cuda::DeviceBuffer<Fr> d;
+    d.upload(x.data(), x.size(), ctx.stream());
+    cuda::ntt_forward(ctx, d.get(), max_log);
+    cuda::ntt_forward(ctx, d.get(), max_log);
+    ctx.synchronize();
+  }
+  if (what == "ntt-variants") bench_ntt(ctx, max_log, {"smem", "t10b2", "t10b3", "t11b2", "t11b3", "t10h4", "t10h6"});
   // g1 / g2 L: one size only (with CUZK_MSM_WINDOW_G1/G2 for window sweeps)
   if (what == "g1") bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, cuda::msm_g1);
   if (what == "g2") bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);

@@ -3,6 +3,7 @@
 // buffers that grow to the largest request and are reused.
 #include <cstdint>
 #include <map>
+#include <utility>
 
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/ff/bls12_381.hpp"
@@ -12,12 +13,16 @@ namespace cuzk::cuda {
 struct NttTables {
   // ω_n^E = lo[E & (2^s − 1)] · hi[E >> s]; coset_lo/hi likewise give n⁻¹·ω_2n^i.
   unsigned log_n = 0, s = 0;
+  bls12_381::Fr ninv;  // n⁻¹
   DeviceBuffer<bls12_381::Fr> lo, hi, coset_lo, coset_hi;
+  // Inter-pass twiddles of the tile kernel, per (log N, k) of a pass: N entries laid out
+  // like the data, entry J·M + l = ω_N^(l·bitrev_k(J)) (M = N/2^k).
+  std::map<std::pair<unsigned, unsigned>, DeviceBuffer<bls12_381::Fr>> pass;
 };
 
 struct ContextCaches {
   std::map<unsigned, NttTables> ntt;
-  DeviceBuffer<bls12_381::Fr> w1024;  // ω_1024^j, j < 512: the inner DFT roots
+  DeviceBuffer<bls12_381::Fr> w2048;  // ω_2048^j, j < 1024: the inner DFT roots
   DeviceBuffer<bls12_381::Fr> ntt_scratch;
   DeviceBuffer<std::uint8_t> msm_arena;   // keys, values, sort temp, buckets
   DeviceBuffer<bls12_381::Fr> msm_scalars;  // host scalars staged here

@@ -1,8 +1,11 @@
 // Device NTT against host references: a naive O(n²) DFT at small sizes, the CPU
 // cuzk::ntt::Domain and a textbook radix-2 NTT written here (both checked against the
-// naive DFT) at larger ones; round trips and the odd-coset step up to 2^24.
+// naive DFT) at larger ones; round trips and the odd-coset step up to 2^24. Every kernel
+// variant (CUZK_NTT_KERNEL, see cuda/src/ntt.cu) is checked on the same fresh inputs.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "cuda_test_util.hpp"
@@ -69,6 +72,14 @@ std::vector<Fr> on_device(cuda::Context& ctx, const std::vector<Fr>& in, unsigne
   return out;
 }
 
+// The NTT kernel variants; "" is the default.
+const char* const kVariants[] = {"", "smem", "t10b2", "t10b3", "t11b2", "t11b3", "t10h4", "t10h6"};
+
+struct UseVariant {  // sets CUZK_NTT_KERNEL for this scope
+  explicit UseVariant(const char* v) { ::setenv("CUZK_NTT_KERNEL", v, 1); }
+  ~UseVariant() { ::unsetenv("CUZK_NTT_KERNEL"); }
+};
+
 std::size_t count_diff(const std::vector<Fr>& a, const std::vector<Fr>& b) {
   std::size_t bad = 0;
   for (std::size_t i = 0; i < a.size(); ++i) bad += a[i] != b[i];
@@ -96,19 +107,23 @@ TEST_CASE("device NTT forward / inverse / coset match the host") {
     auto x = random_vec(n);
     Fr w = bls12_381::fr_root_of_unity(L);
     auto want = L <= 10 ? naive_dft(x, w) : host_ntt(x, w);
-    CHECK(count_diff(on_device(ctx, x, L, 0), want) == 0);
     // inverse: x = n⁻¹ · NTT_{ω⁻¹}(X)
     auto inv = host_ntt(want, w.inverse());
     Fr ninv = Fr::from_u64(n).inverse();
     for (auto& v : inv) v *= ninv;
     CHECK(count_diff(inv, x) == 0);
-    CHECK(count_diff(on_device(ctx, want, L, 1), x) == 0);
     // odd coset: evaluations of the polynomial with values x at ω_2n·ω^k
     auto coeff = host_ntt(x, w.inverse());
     Fr g = bls12_381::fr_root_of_unity(L + 1), gi = Fr::one();
     for (auto& v : coeff) v *= ninv * gi, gi *= g;
     auto coset = host_ntt(coeff, w);
-    CHECK(count_diff(on_device(ctx, x, L, 2), coset) == 0);
+    for (const char* variant : kVariants) {
+      CAPTURE(std::string(variant));
+      UseVariant use(variant);
+      CHECK(count_diff(on_device(ctx, x, L, 0), want) == 0);
+      CHECK(count_diff(on_device(ctx, want, L, 1), x) == 0);
+      CHECK(count_diff(on_device(ctx, x, L, 2), coset) == 0);
+    }
     // the CPU Domain (the prover's reference) agrees on all three
     const auto& D = ntt::Domain::get(L);
     auto f = x, i = want, c = x;
@@ -127,22 +142,30 @@ TEST_CASE("device NTT round trips at large sizes") {
     CAPTURE(L);
     std::size_t n = std::size_t(1) << L;
     auto x = random_vec(n);
-    cuda::DeviceBuffer<Fr> d;
-    d.upload(x.data(), n, ctx.stream());
-    cuda::ntt_forward(ctx, d.get(), L);
-    std::vector<Fr> mid(n);
-    d.download(mid.data(), n, ctx.stream());
-    cuda::ntt_inverse(ctx, d.get(), L);
-    std::vector<Fr> back(n);
-    d.download(back.data(), n, ctx.stream());
-    ctx.synchronize();
-    CHECK(count_diff(back, x) == 0);
-    // spot-check a few forward outputs against a direct evaluation Σ x_i ω^(ik)
     Fr w = bls12_381::fr_root_of_unity(L);
-    for (std::size_t k : {std::size_t(1), n / 2 + 3, n - 1}) {
+    // a few forward outputs by direct evaluation Σ x_i ω^(ik)
+    std::vector<std::size_t> ks = {1, n / 2 + 3, n - 1};
+    std::vector<Fr> direct;
+    for (std::size_t k : ks) {
       Fr wk = w.pow(k), acc = Fr::zero(), p = Fr::one();
       for (std::size_t i = 0; i < n; ++i, p *= wk) acc += x[i] * p;
-      CHECK(mid[k] == acc);
+      direct.push_back(acc);
+    }
+    for (const char* variant : kVariants) {
+      if (L == 24 && *variant) continue;  // 2^24: the default kernel only (host time)
+      CAPTURE(std::string(variant));
+      UseVariant use(variant);
+      cuda::DeviceBuffer<Fr> d;
+      d.upload(x.data(), n, ctx.stream());
+      cuda::ntt_forward(ctx, d.get(), L);
+      std::vector<Fr> mid(n);
+      d.download(mid.data(), n, ctx.stream());
+      cuda::ntt_inverse(ctx, d.get(), L);
+      std::vector<Fr> back(n);
+      d.download(back.data(), n, ctx.stream());
+      ctx.synchronize();
+      CHECK(count_diff(back, x) == 0);
+      for (std::size_t j = 0; j < ks.size(); ++j) CHECK(mid[ks[j]] == direct[j]);
     }
   }
 }

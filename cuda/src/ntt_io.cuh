@@ -1,0 +1,65 @@
+#pragma once
+// Device helpers shared by the NTT kernels (cuda/src only): 32-byte loads and stores of
+// host-layout Fr elements as two 16-byte accesses, read-only loads through the
+// non-coherent cache, and ω^e from a two-level power table.
+#include <cstddef>
+#include <cstdint>
+
+#include "cuzk/cuda/curves.cuh"
+#include "cuzk/ff/bls12_381.hpp"
+
+namespace cuzk::cuda::ntt_detail {
+
+using bls12_381::Fr;
+
+__device__ __forceinline__ DFr load(const Fr* p, std::size_t i) {
+  DFr r;
+  const uint4* q = reinterpret_cast<const uint4*>(p + i);
+  uint4 a = q[0], b = q[1];
+  r.v[0] = a.x, r.v[1] = a.y, r.v[2] = a.z, r.v[3] = a.w;
+  r.v[4] = b.x, r.v[5] = b.y, r.v[6] = b.z, r.v[7] = b.w;
+  return r;
+}
+__device__ __forceinline__ void store(Fr* p, std::size_t i, const DFr& r) {
+  uint4* q = reinterpret_cast<uint4*>(p + i);
+  q[0] = make_uint4(r.v[0], r.v[1], r.v[2], r.v[3]);
+  q[1] = make_uint4(r.v[4], r.v[5], r.v[6], r.v[7]);
+}
+__device__ __forceinline__ DFr ldg(const Fr* p, std::size_t i) {
+  DFr r;
+  const uint4* q = reinterpret_cast<const uint4*>(p + i);
+  uint4 a = __ldg(q), b = __ldg(q + 1);
+  r.v[0] = a.x, r.v[1] = a.y, r.v[2] = a.z, r.v[3] = a.w;
+  r.v[4] = b.x, r.v[5] = b.y, r.v[6] = b.z, r.v[7] = b.w;
+  return r;
+}
+
+// ω^e = lo[e mod 2^s] · hi[e >> s] (lo holds ω^i, hi holds ω^(i·2^s)).
+__device__ __forceinline__ DFr table_pow(const Fr* lo, const Fr* hi, unsigned s, std::uint32_t e) {
+  return ldg(lo, e & ((1u << s) - 1)) * ldg(hi, e >> s);
+}
+
+// The inner DFT roots: W[j] = ω_2048^j for j < 1024, so ω_2m^r = W[r · 1024/m] for m ≤ 1024.
+constexpr unsigned kLogW = 11;
+
+// The last pass (mode ≥ 0) writes each element to its natural-order index: position p of
+// the DIF output holds frequency bitrev(p); mode 0 stores it at k = bitrev(p) (forward),
+// mode 1 at k = −bitrev(p) mod n times n⁻¹ (inverse), mode 2 likewise times n⁻¹·ω_2n^k
+// (inverse onto the odd coset; clo/chi are that two-level table). −1: not the last pass.
+struct Permute {
+  int mode = -1;
+  DFr ninv;
+  const Fr* clo = nullptr;
+  const Fr* chi = nullptr;
+  unsigned s = 0;
+
+  __device__ __forceinline__ void put(Fr* out, unsigned L, std::uint32_t p, DFr v) const {
+    std::uint32_t r = __brev(p) >> (32 - L), k = r;
+    if (mode > 0) k = (0u - r) & std::uint32_t((std::size_t(1) << L) - 1);
+    if (mode == 1) v *= ninv;
+    if (mode == 2) v *= table_pow(clo, chi, s, k);
+    store(out, k, v);
+  }
+};
+
+}  // namespace cuzk::cuda::ntt_detail

@@ -1,0 +1,163 @@
+#pragma once
+// The NTT pass kernel for n ≥ 1024 (cuda/src only). One launch is one pass of the
+// four-step decomposition (see ntt.cu): each block runs k DIF levels of K-point
+// sub-DFTs on a tile of K × C elements (C adjacent columns) and then either multiplies
+// each element by its inter-pass twiddle, read from a table laid out like the data (one
+// product, a coalesced load), or, in the last pass, writes it to its natural-order index.
+//
+// Levels are grouped into stages: one radix-2 level first when k is odd, then radix-4
+// units (two levels, four elements in registers). A thread takes 4 elements per unit;
+// the first stage runs straight on the values loaded from device memory and the last
+// stage stores straight to it, so shared memory carries only the k/2 − 1 exchanges
+// between stages, one barrier each (each thread writes back exactly the slots it read,
+// so no second barrier is needed before the next stage's reads). Slots are XOR-swizzled
+// so that the stride-4 and stride-16 patterns of the lowest levels (C = 1) do not fall
+// into one bank. Products: k/2 per element in butterflies (the radix-4 unit at the lowest
+// two levels has one, ω_4), plus 1 for the twiddle in all but the last pass.
+#include "ntt_io.cuh"
+
+namespace cuzk::cuda::ntt_detail {
+
+struct TilePass {
+  unsigned L = 0, h = 0, k = 0, logc = 0;  // log n, log N (sub-problem size), levels, log C
+  const Fr* w = nullptr;                   // W[j] = ω_2048^j, j < 1024
+  const Fr* tw = nullptr;                  // inter-pass twiddles, N entries; null in the last pass
+  Permute pm;                              // the last pass's output map (pm.mode ≥ 0)
+};
+
+__device__ __forceinline__ unsigned slot(unsigned e) { return e ^ ((e >> 2) & 3u); }
+
+// DIF butterfly (x, y) → (x + y, (x − y)·w), and with w = 1.
+__device__ __forceinline__ void bfly(DFr& x, DFr& y, const DFr& w) {
+  DFr d = x - y;
+  x = x + y;
+  y = d * w;
+}
+__device__ __forceinline__ void bfly(DFr& x, DFr& y) {
+  DFr d = x - y;
+  x = x + y;
+  y = d;
+}
+
+// Stage s of a k-level pass: the tile positions of unit u's four elements, and the
+// butterflies on them. Stage 0 takes positions u + i·Te/4; with k odd it is the radix-2
+// level of half size K/2 (pairs i, i+2); the radix-4 stages after it have quarter size
+// q = K >> (2s + 2 − (k & 1)): J0 = 4q·⌊p/q⌋ + r (p = u / C, r = p mod q), elements
+// J0 + i·q, level 2q pairs (0,2), (1,3) with ω_4q^r, ω_4q^(r+q), level q pairs (0,1),
+// (2,3) with ω_2q^r.
+struct Stage {
+  unsigned k, logc, s, logq, quarter;
+  bool radix2;
+
+  __device__ __forceinline__ Stage(unsigned k_, unsigned logc_, unsigned s_) : k(k_), logc(logc_), s(s_) {
+    radix2 = (k & 1) && s == 0;
+    logq = radix2 ? 0 : k - (2 * s + 2 - (k & 1));
+    quarter = 1u << (k + logc - 2);  // Te/4 (k = 1: C/2, so C ≥ 2 there)
+  }
+  __device__ __forceinline__ unsigned pos(unsigned u, unsigned i) const {
+    if (s == 0) return u + i * quarter;
+    const unsigned C = 1u << logc, c = u & (C - 1), p = u >> logc, r = p & ((1u << logq) - 1);
+    const unsigned J0 = ((p - r) << 2) + r;
+    return ((J0 + (i << logq)) << logc) + c;
+  }
+  __device__ __forceinline__ void run(DFr (&x)[4], unsigned u, const Fr* __restrict__ W) const {
+    if (radix2) {
+      if (k == 1) {
+        bfly(x[0], x[2]);
+        bfly(x[1], x[3]);
+      } else {  // pairs (J, J + K/2), twiddle ω_K^J = W[J·2048/K]
+        const unsigned J0 = pos(u, 0) >> logc, J1 = pos(u, 1) >> logc;
+        bfly(x[0], x[2], ldg(W, J0 << (kLogW - k)));
+        bfly(x[1], x[3], ldg(W, J1 << (kLogW - k)));
+      }
+      return;
+    }
+    if (logq == 0) {  // levels 2 and 1: r = 0, one product (ω_4)
+      bfly(x[0], x[2]);
+      bfly(x[1], x[3], ldg(W, 1u << (kLogW - 2)));
+      bfly(x[0], x[1]);
+      bfly(x[2], x[3]);
+      return;
+    }
+    const unsigned r = (u >> logc) & ((1u << logq) - 1), sh = kLogW - 2 - logq;
+    const DFr wa = ldg(W, r << sh), wb = ldg(W, (r + (1u << logq)) << sh), wc = ldg(W, r << (sh + 1));
+    bfly(x[0], x[2], wa);
+    bfly(x[1], x[3], wb);
+    bfly(x[0], x[1], wc);
+    bfly(x[2], x[3], wc);
+  }
+};
+
+// One pass over tiles of K·C ≤ 2^LOGT elements, THREADS threads a block, 2^LOGT/(4·THREADS)
+// units per thread at most (done one after the other, so registers hold one unit).
+// `in` may equal `out` except in the last pass: every global read of a block happens
+// before its first barrier, every write after the last one (or, with one stage, by the
+// thread that read the same element).
+template <unsigned LOGT, unsigned THREADS, unsigned MINB>
+__global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out, TilePass P) {
+  extern __shared__ uint4 smem[];
+  DFr* tile = reinterpret_cast<DFr*>(smem);
+  constexpr unsigned U = (1u << LOGT) / 4 / THREADS;
+  const unsigned k = P.k, logc = P.logc, C = 1u << logc;
+  const unsigned units = 1u << (k + logc - 2), logM = P.h - k, glog = logM - logc;
+  const std::size_t outer = blockIdx.x >> glog;
+  const std::size_t l0 = std::size_t(blockIdx.x & ((1u << glog) - 1)) << logc;
+  const std::size_t sub = outer << P.h;  // this sub-problem's first index
+  // tile position e ↔ sub-problem index (e / C)·M + l0 + e mod C
+  auto idx = [&](unsigned e) { return (std::size_t(e >> logc) << logM) + l0 + (e & (C - 1)); };
+  const unsigned nst = (k & 1) + k / 2;
+
+  auto finish = [&](DFr (&x)[4], const Stage& st, unsigned u) {
+#pragma unroll
+    for (unsigned i = 0; i < 4; ++i) {
+      const unsigned e = st.pos(u, i);
+      if (P.pm.mode >= 0) {
+        P.pm.put(out, P.L, std::uint32_t(sub + e), x[i]);  // last pass: C = 1, M = 1
+      } else {
+        const std::size_t j = idx(e);
+        store(out, sub + j, x[i] * ldg(P.tw, j));
+      }
+    }
+  };
+
+  {
+    const Stage st(k, logc, 0);
+#pragma unroll 1
+    for (unsigned jj = 0; jj < U; ++jj) {
+      const unsigned u = threadIdx.x + jj * THREADS;
+      if (u >= units) break;
+      DFr x[4];
+#pragma unroll
+      for (unsigned i = 0; i < 4; ++i) x[i] = load(in, sub + idx(st.pos(u, i)));
+      st.run(x, u, P.w);
+      if (nst == 1) {
+        finish(x, st, u);
+      } else {
+#pragma unroll
+        for (unsigned i = 0; i < 4; ++i) tile[slot(st.pos(u, i))] = x[i];
+      }
+    }
+  }
+#pragma unroll 1
+  for (unsigned s = 1; s < nst; ++s) {
+    __syncthreads();
+    const Stage st(k, logc, s);
+#pragma unroll 1
+    for (unsigned jj = 0; jj < U; ++jj) {
+      const unsigned u = threadIdx.x + jj * THREADS;
+      if (u >= units) break;
+      DFr x[4];
+#pragma unroll
+      for (unsigned i = 0; i < 4; ++i) x[i] = tile[slot(st.pos(u, i))];
+      st.run(x, u, P.w);
+      if (s + 1 == nst) {
+        finish(x, st, u);
+      } else {
+#pragma unroll
+        for (unsigned i = 0; i < 4; ++i) tile[slot(st.pos(u, i))] = x[i];
+      }
+    }
+  }
+}
+
+}  // namespace cuzk::cuda::ntt_detail
