@@ -65,7 +65,7 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
     d.upload(h.get(), n, ctx.stream());
     int reps = L >= 26 ? 7 : 21;
     for (const auto& v : variants) {
-      if (!v.empty()) ::setenv("CUZK_NTT_KERNEL", v.c_str(), 1);
+      if (v.empty()) ::unsetenv("CUZK_NTT_KERNEL"); else ::setenv("CUZK_NTT_KERNEL", v.c_str(), 1);
       double f = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); });
       double i = time_ms(ctx, reps, [&] { cuda::ntt_inverse(ctx, d.get(), L); });
       double c = time_ms(ctx, reps, [&] { cuda::ntt_to_odd_coset(ctx, d.get(), L); });
@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     cuda::ntt_forward(ctx, d.get(), max_log);
     ctx.synchronize();
   }
-  if (what == "ntt-variants") bench_ntt(ctx, max_log, {"smem", "t10b2", "t10b3", "t11b2", "t11b3", "t10h4", "t10h6"});
+  if (what == "ntt-variants") bench_ntt(ctx, max_log, {"", "smem", "t10b2", "t10b3", "t11b2", "t11b3", "t10h4", "t10h6"});
   // g1 / g2 L: one size only (with CUZK_MSM_WINDOW_G1/G2 for window sweeps)
   if (what == "g1") bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, cuda::msm_g1);
   if (what == "g2") bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);

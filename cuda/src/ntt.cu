@@ -50,12 +50,15 @@ constexpr Variant kVariants[] = {
     {"t11b2", false, 11, 256, 2}, {"t11b3", false, 11, 256, 3}, {"t10h4", false, 10, 128, 4},
     {"t10h6", false, 10, 128, 6},
 };
-// The default until the tile kernel has been measured against it on a GPU.
-constexpr const char* kDefaultVariant = "smem";
 
-Variant variant() {
+// The default per size, from `bench_cuda ntt-variants 27` on an H200 (analysis/PERF.md,
+// v6): 2^10-element tiles up to 2^18 and at 2^22, 2^11 elsewhere (2^20 and 2^27 take one
+// pass fewer with them), both capped at 80 registers (3 blocks an SM).
+const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3"; }
+
+Variant variant(unsigned L) {
   const char* e = std::getenv("CUZK_NTT_KERNEL");
-  if (!e || !*e) e = kDefaultVariant;
+  if (!e || !*e) e = default_variant(L);
   std::string names;
   for (const auto& v : kVariants) {
     if (std::string(e) == v.name) return v;
@@ -155,10 +158,10 @@ void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::si
 void launch_tile(Context& ctx, const Variant& v, const Fr* in, Fr* out, const TilePass& p, std::size_t n) {
   const std::string name = v.name;
   if (name == "t10b2") return launch_tile<10, 256, 2>(ctx, in, out, p, n);
-  if (name == "t10b3") return launch_tile<10, 256, 3>(ctx, in, out, p, n);
   if (name == "t11b3") return launch_tile<11, 256, 3>(ctx, in, out, p, n);
   if (name == "t10h4") return launch_tile<10, 128, 4>(ctx, in, out, p, n);
   if (name == "t10h6") return launch_tile<10, 128, 6>(ctx, in, out, p, n);
+  if (name == "t10b3") return launch_tile<10, 256, 3>(ctx, in, out, p, n);
   return launch_tile<11, 256, 2>(ctx, in, out, p, n);
 }
 
@@ -198,7 +201,7 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   const std::size_t n = std::size_t(1) << L;
   NttTables& t = tables(ctx, L);
   auto& c = ctx.caches();
-  const Variant v = variant();
+  const Variant v = variant(L);
   Permute pm;
   pm.mode = mode;
   pm.ninv = DFr::from_host(t.ninv);
