@@ -37,36 +37,6 @@ namespace {
 
 using namespace ntt_detail;
 
-// Which kernel runs (CUZK_NTT_KERNEL, a benchmark knob; default below): the shared-memory
-// reference, or the tile kernel with 2^logt-element tiles, `threads` a block and
-// __launch_bounds__ minimum blocks per SM `minb` (register cap 65536 / (threads·minb)).
-struct Variant {
-  const char* name;
-  bool smem;
-  unsigned logt, threads, minb;
-};
-constexpr Variant kVariants[] = {
-    {"smem", true, 10, 256, 2},   {"t10b2", false, 10, 256, 2}, {"t10b3", false, 10, 256, 3},
-    {"t11b2", false, 11, 256, 2}, {"t11b3", false, 11, 256, 3}, {"t10h4", false, 10, 128, 4},
-    {"t10h6", false, 10, 128, 6},
-};
-
-// The default per size, from `bench_cuda ntt-variants 27` on an H200 (analysis/PERF.md,
-// v6): 2^10-element tiles up to 2^18 and at 2^22, 2^11 elsewhere (2^20 and 2^27 take one
-// pass fewer with them), both capped at 80 registers (3 blocks an SM).
-const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3"; }
-
-Variant variant(unsigned L) {
-  const char* e = std::getenv("CUZK_NTT_KERNEL");
-  if (!e || !*e) e = default_variant(L);
-  std::string names;
-  for (const auto& v : kVariants) {
-    if (std::string(e) == v.name) return v;
-    names += std::string(names.empty() ? "" : ", ") + v.name;
-  }
-  throw Error(Error::Kind::BadInput, std::string("CUZK_NTT_KERNEL=") + e + ": expected one of " + names);
-}
-
 std::vector<Fr> powers(Fr w, std::size_t count, Fr start = Fr::one()) {
   std::vector<Fr> v(count);
   Fr x = start;
@@ -155,14 +125,40 @@ void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::si
   CUZK_CUDA_CHECK_LAUNCH();
 }
 
-void launch_tile(Context& ctx, const Variant& v, const Fr* in, Fr* out, const TilePass& p, std::size_t n) {
-  const std::string name = v.name;
-  if (name == "t10b2") return launch_tile<10, 256, 2>(ctx, in, out, p, n);
-  if (name == "t11b3") return launch_tile<11, 256, 3>(ctx, in, out, p, n);
-  if (name == "t10h4") return launch_tile<10, 128, 4>(ctx, in, out, p, n);
-  if (name == "t10h6") return launch_tile<10, 128, 6>(ctx, in, out, p, n);
-  if (name == "t10b3") return launch_tile<10, 256, 3>(ctx, in, out, p, n);
-  return launch_tile<11, 256, 2>(ctx, in, out, p, n);
+// Which kernel runs (CUZK_NTT_KERNEL, a benchmark knob; default below): the shared-memory
+// reference (no launcher), or the tile kernel with 2^logt-element tiles, launched with
+// the template's threads a block and __launch_bounds__ minimum blocks per SM (register
+// cap 65536 / (threads·blocks)): tLOGTbB = 256 threads, B blocks; tLOGThB = 128 threads.
+using TileLaunch = void (*)(Context&, const Fr*, Fr*, const TilePass&, std::size_t);
+struct Variant {
+  const char* name;
+  unsigned logt;
+  TileLaunch launch;  // null: the shared-memory kernel
+};
+constexpr Variant kVariants[] = {
+    {"smem", 10, nullptr},
+    {"t10b2", 10, launch_tile<10, 256, 2>},
+    {"t10b3", 10, launch_tile<10, 256, 3>},
+    {"t11b2", 11, launch_tile<11, 256, 2>},
+    {"t11b3", 11, launch_tile<11, 256, 3>},
+    {"t10h4", 10, launch_tile<10, 128, 4>},
+    {"t10h6", 10, launch_tile<10, 128, 6>},
+};
+
+// The default per size, from `bench_cuda ntt-variants 27` on an H200 (analysis/PERF.md,
+// v6): 2^10-element tiles up to 2^18 and at 2^22, 2^11 elsewhere (2^20 and 2^27 take one
+// pass fewer with them), both capped at 80 registers (3 blocks an SM).
+const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3"; }
+
+const Variant& variant(unsigned L) {
+  const char* e = std::getenv("CUZK_NTT_KERNEL");
+  if (!e || !*e) e = default_variant(L);
+  std::string names;
+  for (const auto& v : kVariants) {
+    if (std::string(e) == v.name) return v;
+    names += std::string(names.empty() ? "" : ", ") + v.name;
+  }
+  throw Error(Error::Kind::BadInput, std::string("CUZK_NTT_KERNEL=") + e + ": expected one of " + names);
 }
 
 // The shared-memory kernel: passes of ≤ 8 levels, the last ≤ 10 (n ≤ 1024: one block).
@@ -201,14 +197,14 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   const std::size_t n = std::size_t(1) << L;
   NttTables& t = tables(ctx, L);
   auto& c = ctx.caches();
-  const Variant v = variant(L);
+  const Variant& v = variant(L);
   Permute pm;
   pm.mode = mode;
   pm.ninv = DFr::from_host(t.ninv);
   pm.clo = t.coset_lo.get();
   pm.chi = t.coset_hi.get();
   pm.s = t.s;
-  const bool smem = v.smem || L < 10;
+  const bool smem = !v.launch || L < 10;
   const auto ks = plan(L, v.logt);
   Fr* scratch = data;
   if (smem ? L > 10 : ks.size() > 1) {
@@ -223,7 +219,7 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
     tp.L = L, tp.h = h, tp.k = ks[p], tp.logc = v.logt - ks[p];
     tp.w = c.w2048.get();
     tp.tw = pass_twiddles(ctx, t, h, ks[p]);
-    launch_tile(ctx, v, src, scratch, tp, n);
+    v.launch(ctx, src, scratch, tp, n);
     src = scratch;
     h -= ks[p];
   }
@@ -231,7 +227,7 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   tp.L = L, tp.h = h, tp.k = h, tp.logc = 0;
   tp.w = c.w2048.get();
   tp.pm = pm;
-  launch_tile(ctx, v, src, data, tp, n);
+  v.launch(ctx, src, data, tp, n);
 }
 
 __global__ void mul_sub(Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {

@@ -11,8 +11,8 @@
 // stage stores straight to it, so shared memory carries only the k/2 − 1 exchanges
 // between stages, one barrier each (each thread writes back exactly the slots it read,
 // so no second barrier is needed before the next stage's reads). Slots are XOR-swizzled
-// so that the stride-4 and stride-16 patterns of the lowest levels (C = 1) do not fall
-// into one bank. Products: k/2 per element in butterflies (the radix-4 unit at the lowest
+// so that the stride-4 pattern of the lowest two levels (C = 1) does not put all 32 lanes
+// of a warp into one bank. Products: k/2 per element in butterflies (the radix-4 unit at the lowest
 // two levels has one, ω_4), plus 1 for the twiddle in all but the last pass.
 #include "ntt_io.cuh"
 
