@@ -1,7 +1,8 @@
 // bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2] [max_log]: medians of device-resident NTT and
 // MSM times, measured with CUDA events around each call (after one warm-up), printed as a
 // table. ntt-variants times every NTT kernel variant (CUZK_NTT_KERNEL) at each size, the
-// variants interleaved, on the same data.
+// variants interleaved, on the same data; "forward x10" is ten forward calls back to back
+// between the events, divided by ten (the host's launch latency hidden behind the kernels).
 // Inputs are random (tiled from a 2^16 block for bases: timing does not depend on it).
 #include <algorithm>
 #include <cstdio>
@@ -37,18 +38,20 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// Median over reps of one call between two events (the host's launch latency included),
+// or with batch > 1 of `batch` back-to-back calls divided by batch (launches overlapped).
 template <class Fn>
-double time_ms(cuda::Context& ctx, int reps, Fn fn) {
+double time_ms(cuda::Context& ctx, int reps, Fn fn, int batch = 1) {
   cuda::Event a, b;
   fn();  // warm-up
   ctx.synchronize();
   std::vector<double> t;
   for (int i = 0; i < reps; ++i) {
     a.record(ctx.stream());
-    fn();
+    for (int j = 0; j < batch; ++j) fn();
     b.record(ctx.stream());
     b.synchronize();
-    t.push_back(b.elapsed_ms_since(a));
+    t.push_back(b.elapsed_ms_since(a) / batch);
   }
   return median(t);
 }
@@ -69,9 +72,10 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
       double f = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); });
       double i = time_ms(ctx, reps, [&] { cuda::ntt_inverse(ctx, d.get(), L); });
       double c = time_ms(ctx, reps, [&] { cuda::ntt_to_odd_coset(ctx, d.get(), L); });
+      double f10 = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); }, 10);
       const char* name = std::getenv("CUZK_NTT_KERNEL");
-      std::printf("NTT  2^%-2u  %-7s forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms\n", L,
-                  name && *name ? name : "default", f, i, c);
+      std::printf("NTT  2^%-2u  %-8s forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms  forward x10 %9.3f ms\n",
+                  L, name && *name ? name : "default", f, i, c, f10);
       std::fflush(stdout);
     }
   }
@@ -129,7 +133,11 @@ int main(int argc, char** argv) {
     cuda::ntt_forward(ctx, d.get(), max_log);
     ctx.synchronize();
   }
-  if (what == "ntt-variants") bench_ntt(ctx, max_log, {"", "smem", "t10b2", "t10b3", "t11b2", "t11b3", "t10h4", "t10h6"});
+  if (what == "ntt-variants") {
+    auto v = cuda::ntt_kernel_variants();
+    v.insert(v.begin(), "");
+    bench_ntt(ctx, max_log, v);
+  }
   // g1 / g2 L: one size only (with CUZK_MSM_WINDOW_G1/G2 for window sweeps)
   if (what == "g1") bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, cuda::msm_g1);
   if (what == "g2") bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);

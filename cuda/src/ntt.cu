@@ -16,11 +16,13 @@
 // element); below that, and for every size with CUZK_NTT_KERNEL=smem, the shared-memory
 // kernel (ntt_smem.cuh). Pass plan of the tile kernel with tiles of 2^t elements: the last
 // pass takes min(L, t) levels, the others at most t − 2 each (C ≥ 4 adjacent columns, so
-// device-memory accesses come in runs of ≥ 128 bytes), balanced.
+// device-memory accesses come in runs of ≥ 128 bytes), balanced; some benchmark variants
+// plan otherwise (Variant below).
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <string>
@@ -91,9 +93,10 @@ const Fr* pass_twiddles(Context& ctx, NttTables& t, unsigned h, unsigned k) {
   return t.pass.emplace(key, std::move(tw)).first->second.get();
 }
 
-// Level counts of the passes, the last one last.
-std::vector<unsigned> plan(unsigned L, unsigned logt) {
-  const unsigned last = std::min(L, logt), other = logt - 2;
+// Level counts of the passes, the last one last: the last pass takes min(L, last)
+// levels, the others at most `other` each, balanced.
+std::vector<unsigned> plan(unsigned L, unsigned last_cap, unsigned other) {
+  const unsigned last = std::min(L, last_cap);
   unsigned rest = L - last;
   const unsigned np = (rest + other - 1) / other;
   std::vector<unsigned> ks;
@@ -126,38 +129,58 @@ void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::si
 }
 
 // Which kernel runs (CUZK_NTT_KERNEL, a benchmark knob; default below): the shared-memory
-// reference (no launcher), or the tile kernel with 2^logt-element tiles, launched with
-// the template's threads a block and __launch_bounds__ minimum blocks per SM (register
-// cap 65536 / (threads·blocks)): tLOGTbB = 256 threads, B blocks; tLOGThB = 128 threads.
+// reference (no launcher), or the tile kernel launched with the template's tile capacity
+// 2^LOGT, threads a block and __launch_bounds__ minimum blocks per SM (register cap
+// 65536 / (threads·blocks)): tLOGTbB = 256 threads, B blocks; tLOGThB = 128 threads.
+// The plan: non-last passes use tiles of 2^tile elements with at least 2^cmin columns
+// (k ≤ tile − cmin levels; C = 2^(tile − k)), the last pass tiles of 2^last (C = 1).
+// Suffixes: s = non-last tiles of 2^10 in the 2^11 kernel (twice the blocks), w = a
+// single column allowed (k ≤ 10: 2^20 in two passes of 2^10 tiles), l10 = a 10-level last
+// pass in the 2^11 kernel.
 using TileLaunch = void (*)(Context&, const Fr*, Fr*, const TilePass&, std::size_t);
 struct Variant {
   const char* name;
-  unsigned logt;
   TileLaunch launch;  // null: the shared-memory kernel
+  unsigned logt;      // the kernel's tile capacity (shared memory, units per thread)
+  unsigned tile, cmin, last;
 };
+template <unsigned LOGT, unsigned THREADS, unsigned MINB>
+constexpr Variant tile_variant(const char* name, unsigned tile = LOGT, unsigned cmin = 2, unsigned last = LOGT) {
+  return {name, launch_tile<LOGT, THREADS, MINB>, LOGT, tile, cmin, last};
+}
 constexpr Variant kVariants[] = {
-    {"smem", 10, nullptr},
-    {"t10b2", 10, launch_tile<10, 256, 2>},
-    {"t10b3", 10, launch_tile<10, 256, 3>},
-    {"t11b2", 11, launch_tile<11, 256, 2>},
-    {"t11b3", 11, launch_tile<11, 256, 3>},
-    {"t10h4", 10, launch_tile<10, 128, 4>},
-    {"t10h6", 10, launch_tile<10, 128, 6>},
+    {"smem", nullptr, 10, 10, 2, 10},
+    tile_variant<10, 256, 2>("t10b2"),
+    tile_variant<10, 256, 3>("t10b3"),
+    tile_variant<11, 256, 2>("t11b2"),
+    tile_variant<11, 256, 3>("t11b3"),
+    tile_variant<10, 128, 4>("t10h4"),
+    tile_variant<10, 128, 6>("t10h6"),
+    tile_variant<11, 256, 3>("t11b3s", 10, 1, 11),
+    tile_variant<10, 256, 3>("t10b3w", 10, 0, 10),
+    tile_variant<11, 256, 3>("t11b3l10", 11, 1, 10),
 };
+constexpr bool plans_fit() {
+  for (const auto& v : kVariants)  // tiles within the kernel's capacity, ≥ 2 levels a pass
+    if (v.tile > v.logt || v.last > v.logt || v.tile < v.cmin + 2 || v.last < 2) return false;
+  return true;
+}
+static_assert(plans_fit(), "an NTT variant's plan does not fit its kernel");
 
 // The default per size, from `bench_cuda ntt-variants 27` on an H200 (analysis/PERF.md,
-// v6): 2^10-element tiles up to 2^18 and at 2^22, 2^11 elsewhere (2^20 and 2^27 take one
-// pass fewer with them), both capped at 80 registers (3 blocks an SM).
-const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3"; }
+// v6 and v7): 2^10-element tiles up to 2^18 and at 2^22; elsewhere the 2^11 kernel with
+// 2^10 tiles in the non-last passes (t11b3s: 2^20 and 2^27 take one pass fewer than with
+// 2^10 tiles, and the first passes run twice the blocks); both capped at 80 registers (3
+// blocks an SM).
+const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3s"; }
 
 const Variant& variant(unsigned L) {
   const char* e = std::getenv("CUZK_NTT_KERNEL");
   if (!e || !*e) e = default_variant(L);
+  for (const auto& v : kVariants)
+    if (std::strcmp(e, v.name) == 0) return v;
   std::string names;
-  for (const auto& v : kVariants) {
-    if (std::string(e) == v.name) return v;
-    names += std::string(names.empty() ? "" : ", ") + v.name;
-  }
+  for (const auto& v : kVariants) names += std::string(names.empty() ? "" : ", ") + v.name;
   throw Error(Error::Kind::BadInput, std::string("CUZK_NTT_KERNEL=") + e + ": expected one of " + names);
 }
 
@@ -205,7 +228,7 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   pm.chi = t.coset_hi.get();
   pm.s = t.s;
   const bool smem = !v.launch || L < 10;
-  const auto ks = plan(L, v.logt);
+  const auto ks = plan(L, v.last, v.tile - v.cmin);
   Fr* scratch = data;
   if (smem ? L > 10 : ks.size() > 1) {
     c.ntt_scratch.resize(std::max(c.ntt_scratch.size(), n));
@@ -216,7 +239,7 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   unsigned h = L;
   for (std::size_t p = 0; p + 1 < ks.size(); ++p) {
     TilePass tp;
-    tp.L = L, tp.h = h, tp.k = ks[p], tp.logc = v.logt - ks[p];
+    tp.L = L, tp.h = h, tp.k = ks[p], tp.logc = v.tile - ks[p];
     tp.w = c.w2048.get();
     tp.tw = pass_twiddles(ctx, t, h, ks[p]);
     v.launch(ctx, src, scratch, tp, n);
@@ -236,6 +259,12 @@ __global__ void mul_sub(Fr* out, const Fr* a, const Fr* b, const Fr* c, std::siz
 }
 
 }  // namespace
+
+std::vector<std::string> ntt_kernel_variants() {
+  std::vector<std::string> names;
+  for (const auto& v : kVariants) names.push_back(v.name);
+  return names;
+}
 
 void ntt_forward(Context& ctx, Fr* data, unsigned log_n) { run(ctx, data, log_n, 0); }
 void ntt_inverse(Context& ctx, Fr* data, unsigned log_n) { run(ctx, data, log_n, 1); }

@@ -73,10 +73,14 @@ std::vector<Fr> on_device(cuda::Context& ctx, const std::vector<Fr>& in, unsigne
 }
 
 // The NTT kernel variants; "" is the default.
-const char* const kVariants[] = {"", "smem", "t10b2", "t10b3", "t11b2", "t11b3", "t10h4", "t10h6"};
+std::vector<std::string> variants() {
+  auto v = cuda::ntt_kernel_variants();
+  v.insert(v.begin(), "");
+  return v;
+}
 
 struct UseVariant {  // sets CUZK_NTT_KERNEL for this scope
-  explicit UseVariant(const char* v) { ::setenv("CUZK_NTT_KERNEL", v, 1); }
+  explicit UseVariant(const std::string& v) { ::setenv("CUZK_NTT_KERNEL", v.c_str(), 1); }
   ~UseVariant() { ::unsetenv("CUZK_NTT_KERNEL"); }
 };
 
@@ -117,8 +121,8 @@ TEST_CASE("device NTT forward / inverse / coset match the host") {
     Fr g = bls12_381::fr_root_of_unity(L + 1), gi = Fr::one();
     for (auto& v : coeff) v *= ninv * gi, gi *= g;
     auto coset = host_ntt(coeff, w);
-    for (const char* variant : kVariants) {
-      CAPTURE(std::string(variant));
+    for (const auto& variant : variants()) {
+      CAPTURE(variant);
       UseVariant use(variant);
       CHECK(count_diff(on_device(ctx, x, L, 0), want) == 0);
       CHECK(count_diff(on_device(ctx, want, L, 1), x) == 0);
@@ -151,9 +155,9 @@ TEST_CASE("device NTT round trips at large sizes") {
       for (std::size_t i = 0; i < n; ++i, p *= wk) acc += x[i] * p;
       direct.push_back(acc);
     }
-    for (const char* variant : kVariants) {
-      if (L == 24 && *variant) continue;  // 2^24: the default kernel only (host time)
-      CAPTURE(std::string(variant));
+    for (const auto& variant : variants()) {
+      if (L == 24 && !variant.empty()) continue;  // 2^24: the default kernel only (host time)
+      CAPTURE(variant);
       UseVariant use(variant);
       cuda::DeviceBuffer<Fr> d;
       d.upload(x.data(), n, ctx.stream());
