@@ -87,16 +87,23 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
   if (r.ci_lo && r.ci_hi) {
     up = *r.ci_lo > 1 + opt.noise;
     down = *r.ci_hi < 1 - opt.noise;
-  } else if (has_ci) {  // baseline median 0: the shift interval must exclude 0
-    up = hl.lo > 0;
-    down = hl.hi < 0;
+  } else if (has_ci) {
+    // Baseline median 0: no ratio exists, so the absolute shift's interval must clear a
+    // floor: for fractions of the wall the noise threshold in points (0 → 0.0001 % starved
+    // is no regression, 0 → 5 % is), for other units 0 (any consistent appearance counts).
+    const double floor = r.unit == "fraction" ? opt.noise : 0.0;
+    up = hl.lo > floor;
+    down = hl.hi < -floor;
+    if (mw.p <= opt.alpha)
+      r.note = r.unit == "fraction" ? "baseline median 0: absolute shift against ±noise in points"
+                                    : "baseline median 0: judged on the absolute shift";
   }
   r.verdict = Verdict::NoChange;
   if (significant && (up || down)) {
     const bool worse = (up && r.better == Better::Lower) || (down && r.better == Better::Higher);
     r.verdict = worse ? Verdict::Regression : Verdict::Improvement;
   } else if (significant) {
-    r.note = "significant but within the noise threshold";
+    r.note += std::string(r.note.empty() ? "" : "; ") + "significant but within the noise threshold";
   }
   return r;
 }

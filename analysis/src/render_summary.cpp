@@ -80,8 +80,11 @@ std::vector<std::string> run_lines(const RunSummary& s) {
   if (s.peak_from_samples) {
     std::string at;
     for (const auto& [st, n] : s.peak_stages) at += (at.empty() ? "" : ", ") + st + " ×" + std::to_string(n);
-    L.push_back("peak RSS " + human(s.peak_rss, "bytes") + " at " + human(s.peak_rss_ts, "s") +
-                " (running: " + (at.empty() ? std::string("nothing") : at) + ") · " + std::to_string(s.mem_samples) +
+    const std::string where = " at " + human(s.peak_rss_ts, "s") + " (running: " + (at.empty() ? std::string("nothing") : at) + ")";
+    L.push_back("peak RSS " + human(s.peak_rss, "bytes") +
+                (s.peak_rss > s.sampled_peak_rss ? " (high-water mark; sampled peak " + human(s.sampled_peak_rss, "bytes") + where + ")"
+                                                 : where) +
+                " · " + std::to_string(s.mem_samples) +
                 printf_string(" mem samples · max in-flight %.0f · max reserved ", s.max_inflight) +
                 human(s.max_reserved, "bytes"));
   } else if (s.peak_rss > 0) {
@@ -163,6 +166,7 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
     nlohmann::json at = nlohmann::json::object();
     for (const auto& [st, n] : s.peak_stages) at[st] = n;
     r["memory"] = {{"peak_rss", s.peak_rss},
+                   {"sampled_peak_rss", s.peak_from_samples ? nlohmann::json(s.sampled_peak_rss) : nlohmann::json()},
                    {"peak_rss_ts", s.peak_from_samples ? nlohmann::json(s.peak_rss_ts) : nlohmann::json()},
                    {"running_at_peak", at},
                    {"samples", s.mem_samples},

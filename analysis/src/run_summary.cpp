@@ -183,18 +183,18 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
     s.gpu_starved_fraction /= double(s.devices.size());
   }
 
-  // Peak RSS from the samples (with the spans open at that moment), else from run_end.
+  // Peak RSS: the samples' peak (with the spans open at that moment) or run_end's high-water
+  // mark, whichever is larger (a spike shorter than the sampling interval shows only there).
+  s.peak_rss = std::max(r.peak_rss, r.has_run_end ? r.end_peak_rss : 0.0);
   if (r.mem_samples > 0) {
     s.peak_from_samples = true;
-    s.peak_rss = r.peak_rss;
+    s.sampled_peak_rss = r.peak_rss;
     s.peak_rss_ts = r.peak_rss_ts;
     std::array<std::size_t, 4> open{};
     for (const auto& sp : r.spans)
       if (sp.t0 <= r.peak_rss_ts && r.peak_rss_ts <= sp.t1) ++open[std::size_t(sp.stage)];
     for (std::size_t i = 0; i < open.size(); ++i)
       if (open[i]) s.peak_stages.emplace_back(std::string(kStageNames[i]), open[i]);
-  } else {
-    s.peak_rss = r.end_peak_rss;
   }
 
   // Loads: busy time per proof over parallelism. Synthesis parallelism from the config, else the

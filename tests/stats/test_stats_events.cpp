@@ -91,6 +91,21 @@ TEST_CASE("tiny run: every figure by hand") {
   CHECK(s.prov.config["synth_workers"] == 2);
 }
 
+TEST_CASE("peak RSS: run_end's high-water mark wins over a lower sampled peak") {
+  // The seed experiment at 2^24: 0.1 s samples peaked at 28.71 GiB, VmHWM at 29.71 GiB.
+  std::string text = cuzk::test::read_file(data("tiny.jsonl"));
+  const auto at = text.find("\"peak_rss\":");
+  REQUIRE(at != std::string::npos);
+  const auto end = text.find_first_of(",}", at);
+  text.replace(at, end - at, "\"peak_rss\":5000");
+  const auto p = temp_file("hwm.jsonl", text);
+  const RunSummary s = summarize(load_events(p.string()), {});
+  CHECK(s.peak_rss == 5000);
+  CHECK(s.sampled_peak_rss == 4000);
+  CHECK(s.peak_rss_ts == 0.4);  // the time and stages stay the sampled peak's
+  fs::remove(p);
+}
+
 TEST_CASE("a truncated last line is reported and skipped") {
   std::string text = cuzk::test::read_file(data("tiny.jsonl"));
   text.resize(text.size() - 30);  // cut inside run_end, no trailing newline

@@ -204,3 +204,22 @@ TEST_CASE("higher-is-better metrics invert the verdict") {
   for (auto& v : b.samples) v *= 1.10;
   CHECK(compare_metric(a, b, CompareOptions{}).verdict == Verdict::Improvement);
 }
+
+TEST_CASE("a zero baseline: fractions need the shift to clear the noise in points, seconds any shift") {
+  // The seed experiment's gpu_starved: 0 in every baseline run, ~1e-6 of the wall in every
+  // candidate run: significant, but no regression a gate should fail on.
+  Metric a{"gpu_starved", "fraction", Better::Lower, {0, 0, 0, 0}};
+  Metric b{"gpu_starved", "fraction", Better::Lower, {7.4e-7, 1.05e-6, 1.08e-6, 1.10e-6}};
+  auto r = compare_metric(a, b, CompareOptions{});
+  CHECK(*r.p_value <= 0.05);
+  CHECK(!r.ratio);
+  CHECK(r.verdict == Verdict::NoChange);
+  CHECK(r.note.find("baseline median 0") != std::string::npos);
+  for (auto& v : b.samples) v += 0.05;  // starved 5 % of the wall: a regression
+  CHECK(compare_metric(a, b, CompareOptions{}).verdict == Verdict::Regression);
+  // Seconds have no natural floor: a lock wait that appears in every run counts.
+  Metric c{"gpu.lock_wait.median", "s", Better::Lower, {0, 0, 0, 0}};
+  Metric d{"gpu.lock_wait.median", "s", Better::Lower, {0.004, 0.005, 0.006, 0.005}};
+  CHECK(compare_metric(c, d, CompareOptions{}).verdict == Verdict::Regression);
+  CHECK(compare_metric(d, c, CompareOptions{}).verdict == Verdict::Improvement);
+}

@@ -66,7 +66,9 @@ struct RunSummary {
   double wall = 0;
   std::optional<double> s_per_proof_plain, s_per_proof_steady;
   std::vector<DeviceSummary> devices;
-  double peak_rss = 0, peak_rss_ts = 0, max_inflight = 0, max_reserved = 0, peak_gpu_used = 0;
+  // peak_rss: the larger of the sampled peak and run_end.peak_rss (the process's high-water
+  // mark, which sees spikes between samples); sampled_peak_rss and its time from the samples.
+  double peak_rss = 0, sampled_peak_rss = 0, peak_rss_ts = 0, max_inflight = 0, max_reserved = 0, peak_gpu_used = 0;
   bool peak_from_samples = false;
   std::vector<std::pair<std::string, std::size_t>> peak_stages;  // stage → spans open at the peak
   std::size_t mem_samples = 0;
