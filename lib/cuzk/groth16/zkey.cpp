@@ -30,14 +30,14 @@ void keep_first(std::atomic<std::size_t>& first, std::size_t i) {
 }
 
 template <class Pt, class ReadFn>
-std::vector<Pt> read_points(const BinFile& f, std::uint32_t id, const char* name, std::size_t count, std::size_t bytes,
+BigVector<Pt> read_points(const BinFile& f, std::uint32_t id, const char* name, std::size_t count, std::size_t bytes,
                             bool check, ReadFn read_fn) {
   Reader r = f.section(id, name);
   if (r.remaining() != count * bytes)
     r.bad("holds " + std::to_string(r.remaining()) + " bytes, expected " + std::to_string(count) + " points of " +
           std::to_string(bytes) + " bytes");
   const std::uint8_t* base = r.take(count * bytes);
-  std::vector<Pt> out(count);
+  BigVector<Pt> out(count);
   std::atomic<std::size_t> bad{SIZE_MAX};
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 4096), [&](const auto& rg) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) {
@@ -86,7 +86,8 @@ ProvingKey read_common(const BinFile& f, const std::string& path) {
   g2(h.gamma2, "gamma2");
   g1(h.delta1, "delta1");
   g2(h.delta2, "delta2");
-  k.ic = read_points<G1Affine>(f, 3, "IC", h.n_public + 1, 96, true, read_g1_mont);
+  const auto ic = read_points<G1Affine>(f, 3, "IC", h.n_public + 1, 96, true, read_g1_mont);
+  k.ic.assign(ic.begin(), ic.end());
   return k;
 }
 
@@ -101,7 +102,7 @@ void index_coefficients(ProvingKey& k) {
   const std::uint32_t a_total = k.row_begin[0][n];
   std::vector<std::uint32_t> next[2] = {k.row_begin[0], k.row_begin[1]};
   for (auto& x : next[1]) x += a_total;
-  std::vector<Coef> sorted(k.coefs.size());
+  BigVector<Coef> sorted(k.coefs.size());
   for (const Coef& c : k.coefs) sorted[next[c.matrix][c.constraint]++] = c;
   for (auto& x : k.row_begin[1]) x += a_total;
   k.coefs = std::move(sorted);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cuzk/ec/bls12_381_curves.hpp"
+#include "cuzk/util/first_touch_allocator.hpp"
 
 namespace cuzk::groth16 {
 
@@ -47,11 +48,12 @@ class ProvingKey {
 public:
   ZkeyHeader header;
   std::vector<G1Affine> ic;  // nPublic + 1
-  std::vector<Coef> coefs;  // sorted by (matrix, constraint) at load
+  BigVector<Coef> coefs;  // sorted by (matrix, constraint) at load
   // coefs[row_begin[m][i] .. row_begin[m][i+1]) are matrix m's entries of row i.
   std::vector<std::uint32_t> row_begin[2];
-  std::vector<G1Affine> a, b1, c, h;
-  std::vector<G2Affine> b2;
+  // Multi-GB at 2^24: BigVector takes the page faults of their allocation in parallel.
+  BigVector<G1Affine> a, b1, c, h;
+  BigVector<G2Affine> b2;
   std::string path;
 
   // Estimated bytes this key occupies once loaded (for the memory budget).

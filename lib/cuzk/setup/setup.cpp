@@ -48,9 +48,15 @@ std::vector<Fr> lagrange_at(const Fr& tau, unsigned log_m, std::size_t count, st
 Fr coef_to_zkey(const Fr& c) { return c * Fr::from_canonical(Fr::R1); }  // raw = c·R²
 
 // k_i·G for all i on the engine when there is one, else TBB-parallel on the CPU.
+// Moved into the key's BigVector by a parallel copy (one memory pass on every core).
 template <class Curve>
-std::vector<ec::Affine<Curve>> products(const FixedBase<Curve>& fb, const std::vector<Fr>& k, FixedBaseEngine* engine) {
-  return engine ? engine->mul_many(fb, k.data(), k.size()) : fb.mul_many(k.data(), k.size());
+BigVector<ec::Affine<Curve>> products(const FixedBase<Curve>& fb, const std::vector<Fr>& k, FixedBaseEngine* engine) {
+  const auto v = engine ? engine->mul_many(fb, k.data(), k.size()) : fb.mul_many(k.data(), k.size());
+  BigVector<ec::Affine<Curve>> out(v.size());
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, v.size(), 1 << 14), [&](const auto& r) {
+    std::copy(v.begin() + std::ptrdiff_t(r.begin()), v.begin() + std::ptrdiff_t(r.end()), out.begin() + std::ptrdiff_t(r.begin()));
+  });
+  return out;
 }
 
 }  // namespace
@@ -159,7 +165,10 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   h.beta1 = one1(tw.beta);
   h.delta1 = one1(tw.delta);
   if (engine) t.engine = engine->name();
-  pk.ic = products(g1, ic, engine);
+  {
+    const auto p = products(g1, ic, engine);
+    pk.ic.assign(p.begin(), p.end());
+  }
   pk.a = products(g1, u, engine);
   pk.b1 = products(g1, v, engine);
   pk.c = products(g1, cq, engine);
