@@ -135,8 +135,8 @@ void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::si
 // The plan: non-last passes use tiles of 2^tile elements with at least 2^cmin columns
 // (k ≤ tile − cmin levels; C = 2^(tile − k)), the last pass tiles of 2^last (C = 1).
 // Suffixes: s = non-last tiles of 2^10 in the 2^11 kernel (twice the blocks), w = a
-// single column allowed (k ≤ 10: 2^20 in two passes of 2^10 tiles), l10 = a 10-level last
-// pass in the 2^11 kernel.
+// single column allowed (t10b3w: 2^20 in two passes of 2^10 tiles; t11b3w: 2^21 and 2^22 in
+// two passes of 2^11 tiles), l10 = a 10-level last pass in the 2^11 kernel.
 using TileLaunch = void (*)(Context&, const Fr*, Fr*, const TilePass&, std::size_t);
 struct Variant {
   const char* name;
@@ -159,6 +159,7 @@ constexpr Variant kVariants[] = {
     tile_variant<11, 256, 3>("t11b3s", 10, 1, 11),
     tile_variant<10, 256, 3>("t10b3w", 10, 0, 10),
     tile_variant<11, 256, 3>("t11b3l10", 11, 1, 10),
+    tile_variant<11, 256, 3>("t11b3w", 11, 0, 11),
 };
 constexpr bool plans_fit() {
   for (const auto& v : kVariants)  // tiles within the kernel's capacity, ≥ 2 levels a pass
