@@ -26,10 +26,10 @@ struct CudaFixedBase::Impl {
   explicit Impl(int device) : ctx(device) {}
 
   template <class Curve, class Resident, class Launch>
-  std::vector<ec::Affine<Curve>> run(const setup::FixedBase<Curve>& fb, Resident& res, const void*& id,
+  BigVector<ec::Affine<Curve>> run(const setup::FixedBase<Curve>& fb, Resident& res, const void*& id,
                                      const Fr* k, std::size_t n, Launch launch) {
     using X = ec::XYZZ<Curve>;
-    std::vector<ec::Affine<Curve>> out(n);
+    BigVector<ec::Affine<Curve>> out(n);
     if (!n) return out;
     if (id != &fb || res.size() != fb.table().size()) {
       res.upload(ctx, fb.table().data(), fb.table().size());
@@ -65,12 +65,12 @@ CudaFixedBase::CudaFixedBase(int device) : impl_(std::make_unique<Impl>(device))
 CudaFixedBase::~CudaFixedBase() = default;
 std::string CudaFixedBase::name() const { return "cuda:" + std::to_string(impl_->ctx.device()); }
 
-std::vector<bls12_381::G1Affine> CudaFixedBase::mul_many(const setup::FixedBase<bls12_381::G1Curve>& fb, const Fr* k,
-                                                         std::size_t n) {
+BigVector<bls12_381::G1Affine> CudaFixedBase::mul_many(const setup::FixedBase<bls12_381::G1Curve>& fb, const Fr* k,
+                                                       std::size_t n) {
   return impl_->run(fb, impl_->g1, impl_->g1_id, k, n, detail::fixed_base_g1);
 }
-std::vector<bls12_381::G2Affine> CudaFixedBase::mul_many(const setup::FixedBase<bls12_381::G2Curve>& fb, const Fr* k,
-                                                         std::size_t n) {
+BigVector<bls12_381::G2Affine> CudaFixedBase::mul_many(const setup::FixedBase<bls12_381::G2Curve>& fb, const Fr* k,
+                                                       std::size_t n) {
   return impl_->run(fb, impl_->g2, impl_->g2_id, k, n, detail::fixed_base_g2);
 }
 

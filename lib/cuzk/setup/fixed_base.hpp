@@ -10,6 +10,7 @@
 #include "cuzk/ec/batch_affine.hpp"
 #include "cuzk/ec/jacobian.hpp"
 #include "cuzk/ff/bls12_381.hpp"
+#include "cuzk/util/first_touch_allocator.hpp"
 
 namespace cuzk::setup {
 
@@ -51,8 +52,8 @@ public:
   }
 
   // out[i] = scalars[i]·G (scalars in Montgomery form; converted here).
-  std::vector<Aff> mul_many(const bls12_381::Fr* scalars, std::size_t n) const {
-    std::vector<Aff> out(n);
+  BigVector<Aff> mul_many(const bls12_381::Fr* scalars, std::size_t n) const {
+    BigVector<Aff> out(n);
     constexpr std::size_t CHUNK = 1024;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, CHUNK), [&](const auto& rg) {
       std::vector<Jac> tmp(rg.size());

@@ -48,15 +48,9 @@ std::vector<Fr> lagrange_at(const Fr& tau, unsigned log_m, std::size_t count, st
 Fr coef_to_zkey(const Fr& c) { return c * Fr::from_canonical(Fr::R1); }  // raw = c·R²
 
 // k_i·G for all i on the engine when there is one, else TBB-parallel on the CPU.
-// Moved into the key's BigVector by a parallel copy (one memory pass on every core).
 template <class Curve>
 BigVector<ec::Affine<Curve>> products(const FixedBase<Curve>& fb, const std::vector<Fr>& k, FixedBaseEngine* engine) {
-  const auto v = engine ? engine->mul_many(fb, k.data(), k.size()) : fb.mul_many(k.data(), k.size());
-  BigVector<ec::Affine<Curve>> out(v.size());
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, v.size(), 1 << 14), [&](const auto& r) {
-    std::copy(v.begin() + std::ptrdiff_t(r.begin()), v.begin() + std::ptrdiff_t(r.end()), out.begin() + std::ptrdiff_t(r.begin()));
-  });
-  return out;
+  return engine ? engine->mul_many(fb, k.data(), k.size()) : fb.mul_many(k.data(), k.size());
 }
 
 }  // namespace

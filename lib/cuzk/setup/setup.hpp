@@ -43,10 +43,10 @@ class FixedBaseEngine {
 public:
   virtual ~FixedBaseEngine() = default;
   virtual std::string name() const = 0;
-  virtual std::vector<bls12_381::G1Affine> mul_many(const FixedBase<bls12_381::G1Curve>& fb,
-                                                    const bls12_381::Fr* scalars, std::size_t n) = 0;
-  virtual std::vector<bls12_381::G2Affine> mul_many(const FixedBase<bls12_381::G2Curve>& fb,
-                                                    const bls12_381::Fr* scalars, std::size_t n) = 0;
+  virtual BigVector<bls12_381::G1Affine> mul_many(const FixedBase<bls12_381::G1Curve>& fb,
+                                                  const bls12_381::Fr* scalars, std::size_t n) = 0;
+  virtual BigVector<bls12_381::G2Affine> mul_many(const FixedBase<bls12_381::G2Curve>& fb,
+                                                  const bls12_381::Fr* scalars, std::size_t n) = 0;
 };
 
 // engine == nullptr: TBB-parallel on the CPU.

@@ -16,10 +16,10 @@ public:
   explicit CudaFixedBase(int device = 0);
   ~CudaFixedBase() override;
   std::string name() const override;
-  std::vector<bls12_381::G1Affine> mul_many(const setup::FixedBase<bls12_381::G1Curve>& fb,
-                                            const bls12_381::Fr* scalars, std::size_t n) override;
-  std::vector<bls12_381::G2Affine> mul_many(const setup::FixedBase<bls12_381::G2Curve>& fb,
-                                            const bls12_381::Fr* scalars, std::size_t n) override;
+  BigVector<bls12_381::G1Affine> mul_many(const setup::FixedBase<bls12_381::G1Curve>& fb,
+                                          const bls12_381::Fr* scalars, std::size_t n) override;
+  BigVector<bls12_381::G2Affine> mul_many(const setup::FixedBase<bls12_381::G2Curve>& fb,
+                                          const bls12_381::Fr* scalars, std::size_t n) override;
 
 private:
   struct Impl;
