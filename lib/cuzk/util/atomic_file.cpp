@@ -7,8 +7,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "cuzk/util/error.hpp"
 
@@ -65,15 +63,6 @@ void write_file_atomic(const std::string& path, std::string_view content, bool n
   AtomicFile f(path);
   f.write(content);
   f.commit(no_overwrite);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(Error::Kind::Io, path, "cannot open: " + errstr());
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) fail(Error::Kind::Io, path, "read failed");
-  return ss.str();
 }
 
 std::size_t remove_stale_temp_files(const std::string& dir) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "cuzk/util/input_file.hpp"  // read_file
+
 namespace cuzk {
 
 class AtomicFile {
@@ -31,7 +33,6 @@ private:
 
 // One-shot helpers.
 void write_file_atomic(const std::string& path, std::string_view content, bool no_overwrite = false);
-std::string read_file(const std::string& path);  // throws Error(Io)
 // Removes leftover "<name>.tmp.*" files of an interrupted run in `dir`; returns the count.
 std::size_t remove_stale_temp_files(const std::string& dir);
 

@@ -1,37 +1,24 @@
 #include "cuzk/util/mapped_file.hpp"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <utility>
 
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/input_file.hpp"
 
 namespace cuzk {
 
 MappedFile::MappedFile(const std::string& path) : path_(path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail(Error::Kind::Io, path, std::string("cannot open: ") + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    fail(Error::Kind::Io, path, "not a regular file");
-  }
-  size_ = std::size_t(st.st_size);
+  InputFile in(path);  // refuses FIFOs, devices and folders without blocking
+  size_ = std::size_t(in.size());
   if (size_ > 0) {
-    void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p == MAP_FAILED) {
-      int e = errno;
-      ::close(fd);
-      fail(Error::Kind::Io, path, std::string("cannot map: ") + std::strerror(e));
-    }
+    void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, in.fd(), 0);
+    if (p == MAP_FAILED) fail(Error::Kind::Io, path, std::string("cannot map: ") + std::strerror(errno));
     data_ = static_cast<const std::uint8_t*>(p);
   }
-  ::close(fd);
 }
 
 MappedFile::~MappedFile() {
