@@ -31,3 +31,15 @@ print(d["sector"], os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), d
 
 # json_get JSON KEY: a field of a one-line JSON object.
 json_get() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
+
+# last_run EVENTS: the lines of the last run in an events file (a log of runs, schema 2).
+last_run() {
+  python3 -c '
+import json, sys
+lines = [l for l in open(sys.argv[1]) if l.strip()]
+runs = [json.loads(l)["run"] for l in lines]
+order = []
+for r in runs:
+    if r not in order: order.append(r)
+sys.stdout.write("".join(l for l, r in zip(lines, runs) if order and r == order[-1]))' "$1"
+}
