@@ -148,7 +148,7 @@ std::vector<std::string> expand_sector_args(const std::vector<std::string>& args
   return out;
 }
 
-int run(BatchArgs& a, const CLI::App& cmd) {
+int run_checked(BatchArgs& a, const CLI::App& cmd) {
   pl::BatchConfig& c = a.cfg;
   if (c.out_dir.empty()) bad_value("--out", c.out_dir, "a folder path");
   if (cmd.count("--events") && c.events_path.empty()) bad_value("--events", c.events_path, "a file path");
@@ -175,6 +175,7 @@ int run(BatchArgs& a, const CLI::App& cmd) {
   if (cmd.count("--seed")) c.seed = integer(a.seed, "--seed", 0, ~std::uint64_t(0));
   if (a.verify && a.no_verify) cuzk::fail(Error::Kind::BadInput, "", "--verify and --no-verify: choose one");
   c.verify = !a.no_verify;
+  if (c.backend != "auto" && c.backend != "cpu" && c.backend != "cuda") bad_value("--backend", c.backend, "auto, cpu or cuda");
   auto devices = make_devices(c.backend, parse_devices(a.devices));
   auto files = expand_sector_args(a.sectors);
 #if defined(__GLIBC__)
@@ -194,6 +195,15 @@ int run(BatchArgs& a, const CLI::App& cmd) {
   if (!r.events_error.empty())
     std::fprintf(stderr, "cuzk-prove batch: error: %s (the proofs are written; exit 3)\n", pl::one_line(r.events_error).c_str());
   return r.exit_code();
+}
+
+// Every run-level error is one line, whatever the paths and values it names hold.
+int run(BatchArgs& a, const CLI::App& cmd) {
+  try {
+    return run_checked(a, cmd);
+  } catch (const Error& e) {
+    throw Error(e.kind(), pl::one_line(e.what()));
+  }
 }
 
 }  // namespace

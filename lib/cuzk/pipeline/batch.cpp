@@ -192,7 +192,9 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
 
   std::error_code ec;
   fs::create_directories(cfg.out_dir, ec);
-  if (!fs::is_directory(cfg.out_dir)) fail(Error::Kind::Io, cfg.out_dir, "cannot create the output folder");
+  if (!fs::is_directory(cfg.out_dir))
+    fail(Error::Kind::Io, cfg.out_dir,
+         "cannot create the output folder" + (ec ? ": " + ec.message() : std::string(": a file of that name exists")));
   remove_stale_temp_files(cfg.out_dir);
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
