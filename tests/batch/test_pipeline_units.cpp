@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "cuzk/circuit/sha256.hpp"
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/pipeline/sector.hpp"
@@ -79,6 +80,21 @@ TEST_CASE("temp names: one exact shape, owner pid") {
                         ".cuzk-tmp.123.0123456789ABCDEF.0", ".cuzk-tmp.0123.0123456789abcdef.0", ".cuzk-tmp.123.0123.0",
                         ".cuzk-tmp..0123456789abcdef.0", ".cuzk-tmp.123.0123456789abcdef.", "x.cuzk-tmp.1.0123456789abcdef.0"})
     CHECK_FALSE(cuzk::parse_temp_name(n, pid));
+}
+
+TEST_CASE("SHA-256 (SHA-NI where present): FIPS 180-4 vectors, and the portable hash at every length") {
+  using cuzk::sha256_of;
+  using cuzk::to_hex;
+  CHECK(to_hex(sha256_of("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(to_hex(sha256_of("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(to_hex(sha256_of("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")) ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  std::string m;
+  for (int n = 0; n < 300; ++n) {
+    const auto want = cuzk::circuit::sha256({reinterpret_cast<const std::uint8_t*>(m.data()), m.size()});
+    CHECK(sha256_of(m) == want);
+    m += char(n * 37 + 11);
+  }
 }
 
 TEST_CASE("tree SHA-256 digest: vectors from Python hashlib") {
