@@ -3,7 +3,8 @@
 # what it was made from (DIR/<sector>/p<i>.inputs.json: verification key digest + witness
 # digest); --resume keeps a partition only when its proof verifies AND those inputs are the
 # current ones. A sector that now names another witness of the same circuit is redone
-# ("stale: witness changed"), its sector proof replaced; a partition without a record is redone.
+# ("stale: witness changed"), its sector proof replaced; a partition without a record is
+# redone; a sector that now names another key of the same circuit is redone.
 CUZK=$1 SRC=$2
 source "$SRC/tests/batch/lib.sh"
 cat >"$WORK/s.json" <<J
@@ -41,7 +42,16 @@ last_run "$O/events.jsonl" | grep -q '"ev":"redo".*"partition":1.*"reason":"stal
 [[ -f $O/s/p1.inputs.json ]] || die "p1.inputs.json not written again"
 verify_sectors "$O" "$WORK/s.json"
 
+note "the sector now names another key of the same circuit: --resume redoes both partitions"
+"$CUZK" setup --r1cs "$FIX/main/circuit.r1cs" --out "$WORK/k2.zkey" --seed 9 --backend cpu >/dev/null
+sed -i "s|$FIX/main/circuit.zkey|$WORK/k2.zkey|" "$WORK/s.json"
+"$CUZK" batch --out "$O" --progress off --resume "$WORK/s.json" >/dev/null || die "resume with the new key exited $?"
+# (a proof for the old key does not verify against the new verification key: that is the reason given)
+[[ $(last_run "$O/events.jsonl" | grep -c '"ev":"redo".*"reason":".*\(does not verify\|stale: key changed\)') -eq 2 ]] ||
+  die "the partitions of the old key were not redone"
+verify_sectors "$O" "$WORK/s.json"
+
 note "unchanged inputs: everything is kept"
 "$CUZK" batch --out "$O" --progress off --resume "$WORK/s.json" >/dev/null || die "resume exited $?"
-python3 "$CHECK" "$O/events.jsonl" --skips 2 --proofs 0 --runs 4 >/dev/null || die "last run did not keep both"
+python3 "$CHECK" "$O/events.jsonl" --skips 2 --proofs 0 --runs 5 >/dev/null || die "last run did not keep both"
 echo "PASS"
