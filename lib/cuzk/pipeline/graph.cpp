@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "cuzk/groth16/binfile.hpp"
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/circuit/replica_file.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
@@ -73,7 +74,16 @@ Inputs native_inputs(SectorState& s, unsigned part) {
 
 Inputs current_inputs(SectorState& s, unsigned part) {
   if (s.spec.native) return native_inputs(s, part);
-  return witness_inputs(s, groth16::read_wtns(s.spec.witnesses[part], s.header.header.n_vars).values);
+  // The witness values section, hashed where it is mapped: for a valid .wtns these are exactly
+  // the bytes of the values synthesis proves (32-byte little-endian canonical scalars), without
+  // parsing or copying a multi-GB witness on the dispatcher. (An invalid one fails its redo.)
+  groth16::BinFile f(s.spec.witnesses[part], "wtns", 2);
+  groth16::Reader d = f.section(2, "witness values");
+  const std::size_t n = d.remaining();
+  Inputs in;
+  in["key"] = s.key_digest;
+  in["witness"] = "sha256t:" + to_hex(digest_tree({d.take(n), n}));
+  return in;
 }
 
 nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in) {
