@@ -4,7 +4,8 @@
 # events file's place), a sector whose proof is --events: each refused with one line naming
 # its sector file, the others proven, nothing overwritten. Invalid ids (newline, NUL, '/',
 # '..', too long, the reserved .cuzk- prefix) fail their sector with one line naming the
-# file and showing the id escaped; no path is printed twice.
+# file and showing the id escaped; no path is printed twice. A sector whose proof's place holds
+# an earlier run's folder is refused before it is proven.
 CUZK=$1 SRC=$2
 source "$SRC/tests/batch/lib.sh"
 S=$WORK/s
@@ -69,4 +70,14 @@ set -e
 [[ $rc -eq 1 ]] || die "b.proof then b: exit $rc, want 1"
 one_error_line "$WORK/err3" "error: b: $S/b.json: its proof $O/b.proof is the folder of sector \"b.proof\""
 [[ -d $O/b.proof && -f $O/b.proof.proof ]] || die "sector b.proof was not proven"
+[[ ! -e $O/b ]] || die "the refused sector b got a folder"
+
+note "a later run of b alone: its proof's place holds b.proof's folder: refused before proving"
+set +e
+"$CUZK" batch --out "$O" --progress off "$S/b.json" >/dev/null 2>"$WORK/err4"
+rc=$?
+set -e
+[[ $rc -eq 1 ]] || die "b after b.proof's run: exit $rc, want 1"
+one_error_line "$WORK/err4" "error: b: $O/b.proof: exists and is not a file"
+[[ ! -e $O/b ]] || die "the refused sector b got a folder"
 echo "PASS"

@@ -199,6 +199,14 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
     if (s->error.empty()) {
+      // An earlier run's output in the place of this sector's proof (a sector named
+      // "<id>.proof" has its folder there): refused now rather than after proving.
+      const std::string proof = sector_proof_path(cfg.out_dir, s->spec.id);
+      const auto pst = fs::symlink_status(proof, ec);
+      if (fs::exists(pst) && !fs::is_regular_file(pst)) {
+        s->error = proof + ": exists and is not a file (another sector's folder?); the sector's proof cannot go there";
+        continue;
+      }
       const std::string dir = sector_dir(cfg.out_dir, s->spec.id);
       fs::create_directories(dir, ec);
       if (!fs::is_directory(dir, ec)) {
