@@ -85,7 +85,7 @@ Digest sha256(std::span<const std::uint8_t> m) {
   blocks(st, m.data(), full);
   std::uint8_t tail[128] = {};
   const std::size_t rest = m.size() - 64 * full;
-  std::memcpy(tail, m.data() + 64 * full, rest);
+  if (rest) std::memcpy(tail, m.data() + 64 * full, rest);
   tail[rest] = 0x80;
   const std::size_t len = rest + 9 <= 64 ? 64 : 128;
   const std::uint64_t bits = std::uint64_t(m.size()) * 8;
