@@ -193,7 +193,7 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
               pl::one_line(c.events_file()).c_str(), r.run.c_str());
   std::fflush(stdout);
   if (!r.events_error.empty())
-    std::fprintf(stderr, "cuzk-prove batch: error: %s (the proofs are written; exit 3)\n", pl::one_line(r.events_error).c_str());
+    std::fprintf(stderr, "cuzk-prove batch: error: %s (proving was not affected; exit 3)\n", pl::one_line(r.events_error).c_str());
   return r.exit_code();
 }
 
