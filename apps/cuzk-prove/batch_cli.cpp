@@ -7,6 +7,9 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +19,8 @@
 
 #include "backends.hpp"
 #include "cuzk/pipeline/batch.hpp"
+#include "cuzk/pipeline/config.hpp"
+#include "cuzk/pipeline/sector.hpp"
 #include "cuzk/util/error.hpp"
 
 namespace pl = cuzk::pipeline;
@@ -26,42 +31,73 @@ namespace {
 struct BatchArgs {
   std::vector<std::string> sectors;
   pl::BatchConfig cfg;
-  std::string max_inflight = "auto", mem_budget = "auto", queue_depth = "auto";
+  // Every value is parsed here, strictly, so a malformed one is one line and exit 2.
+  std::string synth_workers = "2", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
+              queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
   std::string early_free = "on", hold_permit = "on", progress = "auto";
   std::string devices;
+  bool verify = false, no_verify = false;
 };
+
+[[noreturn]] void bad_value(const char* opt, const std::string& v, const std::string& want) {
+  cuzk::fail(Error::Kind::BadInput, "", std::string(opt) + ": \"" + pl::printable(v) + "\" is not " + want);
+}
 
 bool on_off(const std::string& v, const char* opt) {
   if (v == "on") return true;
   if (v == "off") return false;
-  cuzk::fail(Error::Kind::BadInput, "", std::string(opt) + ": expected on or off, got \"" + v + "\"");
+  bad_value(opt, v, "on or off");
+}
+
+// Decimal digits only (no sign, space or suffix), in [lo, hi].
+std::uint64_t integer(const std::string& v, const char* opt, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t n = 0;
+  const bool digits = !v.empty() && v.size() <= 20 &&
+                      std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+  auto r = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (!digits || r.ec != std::errc() || r.ptr != v.data() + v.size() || n < lo || n > hi)
+    bad_value(opt, v, "an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
+  return n;
 }
 
 unsigned count_or_auto(const std::string& v, const char* opt) {
   if (v == "auto") return 0;
-  try {
-    std::size_t pos = 0;
-    unsigned long n = std::stoul(v, &pos);
-    if (pos == v.size() && n > 0 && n < (1ul << 20)) return unsigned(n);
-  } catch (const std::exception&) {
+  const std::uint64_t n = std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }) && !v.empty()
+                              ? integer(v, opt, 0, ~std::uint64_t(0))
+                              : 0;
+  if (n < 1 || n >= (1u << 20)) bad_value(opt, v, "a positive integer below 1048576 or auto");
+  return unsigned(n);
+}
+
+// A finite decimal number in [lo, hi] ("inf", "nan", "1e300", "0.1s" are refused).
+double real(const std::string& v, const char* opt, double lo, double hi, const char* unit) {
+  double d = 0;
+  auto r = std::from_chars(v.data(), v.data() + v.size(), d, std::chars_format::general);
+  const bool ok = !v.empty() && (std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '.') &&
+                  r.ec == std::errc() && r.ptr == v.data() + v.size() && std::isfinite(d) && d >= lo && d <= hi;
+  if (!ok) {
+    std::ostringstream want;
+    want << "a number from " << lo << " to " << hi << unit;
+    bad_value(opt, v, want.str());
   }
-  cuzk::fail(Error::Kind::BadInput, "", std::string(opt) + ": expected a positive integer or auto, got \"" + v + "\"");
+  return d;
 }
 
 std::vector<int> parse_devices(const std::string& s) {
   std::vector<int> out;
   if (s.empty() || s == "all") return out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    try {
-      std::size_t pos = 0;
-      int i = std::stoi(item, &pos);
-      if (pos != item.size() || i < 0) throw std::invalid_argument(item);
-      out.push_back(i);
-    } catch (const std::exception&) {
-      cuzk::fail(Error::Kind::BadInput, "", "--devices: \"" + s + "\" is not a comma-separated list of indices");
-    }
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = s.find(',', start);
+    const std::string item = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const bool digits = !item.empty() && item.size() <= 4 &&
+                        std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits) bad_value("--devices", s, "a comma-separated list of device indices (e.g. 0,1) or all");
+    const int i = std::stoi(item);
+    if (std::find(out.begin(), out.end(), i) != out.end()) bad_value("--devices", s, "a list without repeats");
+    out.push_back(i);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
   }
   return out;
 }
@@ -112,12 +148,16 @@ std::vector<std::string> expand_sector_args(const std::vector<std::string>& args
   return out;
 }
 
-int run(BatchArgs& a) {
+int run_checked(BatchArgs& a, const CLI::App& cmd) {
   pl::BatchConfig& c = a.cfg;
+  if (c.out_dir.empty()) bad_value("--out", c.out_dir, "a folder path");
+  if (cmd.count("--events") && c.events_path.empty()) bad_value("--events", c.events_path, "a file path");
+  c.synth_workers = unsigned(integer(a.synth_workers, "--synth-workers", 1, 1024));
   c.max_inflight = count_or_auto(a.max_inflight, "--max-inflight");
+  c.mem_budget_fraction = real(a.budget_fraction, "--budget-fraction", 0.01, 1.0, "");
   if (a.mem_budget != "auto") {
-    c.mem_budget = pl::parse_bytes(a.mem_budget);
-    if (c.mem_budget == 0) cuzk::fail(Error::Kind::BadInput, "", "--mem-budget must be > 0");
+    c.mem_budget = pl::parse_bytes(a.mem_budget, "--mem-budget");
+    if (c.mem_budget == 0) bad_value("--mem-budget", a.mem_budget, "a byte count > 0 or auto");
   }
   if (a.queue_depth == "unbounded") {
     c.bounded_queue = false;
@@ -127,8 +167,15 @@ int run(BatchArgs& a) {
   }
   c.early_free = on_off(a.early_free, "--early-free");
   c.hold_permit = on_off(a.hold_permit, "--hold-permit");
+  if (a.progress != "auto" && a.progress != "on" && a.progress != "off") bad_value("--progress", a.progress, "auto, on or off");
   c.progress = a.progress == "on" ? pl::Progress::On : a.progress == "off" ? pl::Progress::Off : pl::Progress::Auto;
-  if (!(c.mem_interval > 0)) cuzk::fail(Error::Kind::BadInput, "", "--mem-interval must be > 0");
+  c.workers_per_device = unsigned(integer(a.workers_per_device, "--workers-per-device", 1, 64));
+  c.write_workers = unsigned(integer(a.write_workers, "--write-workers", 1, 64));
+  c.mem_interval = real(a.mem_interval, "--mem-interval", 0.001, 3600, " (seconds)");
+  if (cmd.count("--seed")) c.seed = integer(a.seed, "--seed", 0, ~std::uint64_t(0));
+  if (a.verify && a.no_verify) cuzk::fail(Error::Kind::BadInput, "", "--verify and --no-verify: choose one");
+  c.verify = !a.no_verify;
+  if (c.backend != "auto" && c.backend != "cpu" && c.backend != "cuda") bad_value("--backend", c.backend, "auto, cpu or cuda");
   auto devices = make_devices(c.backend, parse_devices(a.devices));
   auto files = expand_sector_args(a.sectors);
 #if defined(__GLIBC__)
@@ -142,9 +189,21 @@ int run(BatchArgs& a) {
   std::printf("batch: %u proven, %u resumed, %u failed (%u sectors ok, %u failed, %u skipped) in %.3f s", r.proofs,
               r.skipped, r.failures, r.sectors_ok, r.sectors_failed, r.sectors_skipped, r.wall);
   if (r.proofs) std::printf(", %.3f s/proof", r.wall / r.proofs);
-  std::printf(", peak RSS %.1f MiB; events %s\n", double(r.peak_rss) / (1 << 20), c.events_file().c_str());
+  std::printf(", peak RSS %.1f MiB; events %s (run %s)\n", double(r.peak_rss) / (1 << 20),
+              pl::one_line(c.events_file()).c_str(), r.run.c_str());
   std::fflush(stdout);
+  if (!r.events_error.empty())
+    std::fprintf(stderr, "cuzk-prove batch: error: %s (proving was not affected; exit 3)\n", pl::one_line(r.events_error).c_str());
   return r.exit_code();
+}
+
+// Every run-level error is one line, whatever the paths and values it names hold.
+int run(BatchArgs& a, const CLI::App& cmd) {
+  try {
+    return run_checked(a, cmd);
+  } catch (const Error& e) {
+    throw Error(e.kind(), pl::one_line(e.what()));
+  }
 }
 
 }  // namespace
@@ -153,17 +212,19 @@ void add_batch_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<BatchArgs>();
   auto* b = app.add_subcommand(
       "batch",
-      "Prove many sectors x partitions through the flow-graph pipeline.\n"
+      "Prove many sectors x partitions through the flow-graph pipeline (docs/batch.md).\n"
       "Sector file: {\"sector\": ID, \"zkey\": PATH, \"partitions\": [{\"witness\": PATH}, ...]} (paths relative "
-      "to the file).\nOutputs DIR/<sector>/p<i>.proof.json + p<i>.public.json, and DIR/<sector>.proof (192-byte "
-      "proofs concatenated) when every partition succeeded.\nExit 0 all proofs ok, 1 some sector failed (the others "
-      "are still proven), 2 bad usage.");
+      "to the file).\nOutputs DIR/<sector>/p<i>.proof.json, p<i>.public.json, p<i>.inputs.json, and DIR/<sector>.proof "
+      "(192-byte proofs concatenated) when every partition succeeded. Every proof is verified before it is written.\n"
+      "Exit codes: 0 every partition proven (or kept by --resume); 1 some sector or partition failed (the others are "
+      "proven; one line each on stderr); 2 bad usage or option value; 3 I/O that stops the batch (output folder, "
+      "events file) or event lines lost; 4 out of memory outside a partition; 5 device unusable; 70 internal error.");
   b->add_option("sectors", a->sectors, "sector files (JSON); '-' reads sector file paths from stdin, one a line")
       ->required();
   b->add_option("--out", a->cfg.out_dir, "output folder DIR")->capture_default_str();
-  b->add_option("--events", a->cfg.events_path, "JSON-lines event file (default DIR/events.jsonl; docs/events.md)");
-  b->add_option("--synth-workers", a->cfg.synth_workers, "partitions synthesised at once")->capture_default_str()
-      ->check(CLI::Range(1u, 1024u));
+  b->add_option("--events", a->cfg.events_path,
+                "JSON-lines event log, appended to (default DIR/events.jsonl; docs/events.md)");
+  b->add_option("--synth-workers", a->synth_workers, "partitions synthesised at once (1..1024)")->capture_default_str();
   b->add_option("--max-inflight", a->max_inflight,
                 "partition permits N|auto: admitted and not yet past the GPU stage (auto: synth + GPU workers + 1, "
                 "capped by what the budget holds)")
@@ -172,9 +233,8 @@ void add_batch_command(CLI::App& app, int& exit_code) {
                 "bytes reservable for keys + partitions: BYTES (K/M/G/T suffixes) or auto (= --budget-fraction x "
                 "MemAvailable)")
       ->capture_default_str();
-  b->add_option("--budget-fraction", a->cfg.mem_budget_fraction, "fraction of MemAvailable used by --mem-budget auto")
-      ->capture_default_str()
-      ->check(CLI::Range(0.01, 1.0));
+  b->add_option("--budget-fraction", a->budget_fraction, "fraction of MemAvailable used by --mem-budget auto (0.01..1)")
+      ->capture_default_str();
   b->add_option("--queue-depth", a->queue_depth,
                 "synthesis -> GPU hand-off capacity N|auto|unbounded (auto: max(GPU workers, min(budget fit, 32)))")
       ->capture_default_str();
@@ -186,21 +246,20 @@ void add_batch_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   b->add_option("--backend", a->cfg.backend, "auto|cpu|cuda")->capture_default_str();
   b->add_option("--devices", a->devices, "device indices, e.g. 0,1 (default: all visible GPUs; cpu: one stand-in)");
-  b->add_option("--workers-per-device", a->cfg.workers_per_device,
-                "GPU-node workers per device (a mutex around device work only)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 64u));
-  b->add_option("--write-workers", a->cfg.write_workers, "assemble/verify/write concurrency")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 64u));
-  b->add_flag("--verify", a->cfg.verify, "verify each proof before writing it (an invalid proof fails its partition)");
-  b->add_flag("--resume", a->cfg.resume,
-              "keep partitions whose proof files exist and verify; recompute incomplete/invalid ones");
-  b->add_option("--seed", a->cfg.seed, "TEST ONLY: reproducible blinding from this seed (NOT zero-knowledge)");
-  b->add_option("--progress", a->progress, "auto|on|off: progress bar on stderr (auto: when stderr is a terminal)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"auto", "on", "off"}));
-  b->add_option("--mem-interval", a->cfg.mem_interval, "seconds between mem samples in the events")
+  b->add_option("--workers-per-device", a->workers_per_device,
+                "GPU-node workers per device, 1..64 (a mutex around device work only)")
       ->capture_default_str();
-  b->callback([a, &exit_code] { exit_code = run(*a); });
+  b->add_option("--write-workers", a->write_workers, "assemble/verify/write concurrency (1..64)")->capture_default_str();
+  b->add_flag("--verify", a->verify, "accepted for compatibility: every proof is verified by default");
+  b->add_flag("--no-verify", a->no_verify,
+              "do not verify proofs before writing them (an invalid witness or key then gives an invalid proof)");
+  b->add_flag("--resume", a->cfg.resume,
+              "keep partitions whose proof exists, verifies and was made from the current key and witness "
+              "(p<i>.inputs.json); redo the others");
+  b->add_option("--seed", a->seed, "TEST ONLY: reproducible blinding from this seed (NOT zero-knowledge)");
+  b->add_option("--progress", a->progress, "auto|on|off: progress bar on stderr (auto: when stderr is a terminal)")
+      ->capture_default_str();
+  b->add_option("--mem-interval", a->mem_interval, "seconds between mem samples in the events (0.001..3600)")
+      ->capture_default_str();
+  b->callback([a, b, &exit_code] { exit_code = run(*a, *b); });
 }

@@ -122,6 +122,10 @@ int cmd_setup(const std::string& r1cs, const std::string& out, std::optional<std
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-prove: Groth16 prover for BLS12-381 (snarkjs-compatible keys, witnesses and proofs)"};
   app.require_subcommand(1);
+  // Usage errors are one line like every other error (CLI11's default adds a second one).
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return "cuzk-prove: error: " + std::string(e.what()) + " (see --help)\n";
+  });
   app.set_version_flag("--version", std::string("cuzk-prove ") + CUZK_VERSION);
   int rc = 0;
 

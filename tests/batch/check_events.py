@@ -4,9 +4,13 @@
   check_events.py EVENTS.jsonl [--proofs N] [--failures N] [--skips N] [--errors N]
                   [--max-inflight N] [--budget BYTES] [--devices N]
 
-Always checked: every line parses as one JSON object with a float-able "ts" and a string
-"ev"; ts never decreases; the first line is run_start (schema 1, config, argv) and, unless
---killed, the last is run_end; each span has t0 <= t1 <= ts; every proven partition
+The file is a log of runs (schema 2): every line must carry a string "run"; the checks
+below apply to one run, the last one to start unless --run N (index from 0, or a run id).
+--runs N also requires exactly N runs in the file.
+
+Always checked: every line of the file parses as one JSON object with a float-able "ts", a
+string "ev" and a string "run"; in the run, ts never decreases; its first line is run_start
+(schema 2, config, argv) and, unless --killed, its last is run_end; each span has t0 <= t1 <= ts; every proven partition
 (one with a write span) has exactly one synth, queue, gpu and write span, in order
 synth.t1 == queue.t0 <= queue.t1 <= gpu.t0 <= gpu.t1 <= write.t0; a skipped partition
 has no spans; sector_start events come in seq order. Exit 0 when all checks pass, 1 otherwise (each failure printed).
@@ -30,6 +34,8 @@ def main():
     ap.add_argument("--budget", type=int)
     ap.add_argument("--devices", type=int, help="gpu spans must use exactly this many devices")
     ap.add_argument("--killed", action="store_true", help="the run was killed: no run_end required")
+    ap.add_argument("--run", default="-1", help="which run: index (0 = first, -1 = last) or run id")
+    ap.add_argument("--runs", type=int, help="the file must hold exactly this many runs")
     a = ap.parse_args()
     bad = []
 
@@ -49,10 +55,30 @@ def main():
         if not isinstance(e, dict) or not isinstance(e.get("ev"), str) or not isinstance(e.get("ts"), (int, float)):
             bad.append(f"line {n}: needs an object with numeric ts and string ev")
             continue
+        if not isinstance(e.get("run"), str) or not e["run"]:
+            bad.append(f"line {n}: no string \"run\" field")
+            continue
         e["_line"] = n
         evs.append(e)
-    if not evs:
+    runs = []
+    for e in evs:
+        if e["run"] not in runs:
+            runs.append(e["run"])
+    if a.runs is not None and len(runs) != a.runs:
+        bad.append(f"{len(runs)} runs in the file, want {a.runs}")
+    if not runs:
         print("no events", file=sys.stderr)
+        sys.exit(1)
+    try:
+        run = runs[int(a.run)]
+    except ValueError:
+        run = a.run
+    except IndexError:
+        print(f"no run {a.run} (the file holds {len(runs)})", file=sys.stderr)
+        sys.exit(1)
+    evs = [e for e in evs if e["run"] == run]
+    if not evs:
+        print(f"no run {a.run}", file=sys.stderr)
         sys.exit(1)
 
     for p, q in zip(evs, evs[1:]):
@@ -65,8 +91,8 @@ def main():
         for k in ("schema", "version", "git", "host", "cpus", "gpus", "config", "argv"):
             if k not in rs:
                 bad.append(f"run_start lacks {k}")
-        if rs.get("schema") != 1:
-            bad.append("run_start.schema != 1")
+        if rs.get("schema") != 2:
+            bad.append("run_start.schema != 2")
         for k in ("backend", "synth_workers", "max_inflight", "mem_budget", "queue_depth", "early_free", "devices",
                   "workers_per_device", "verify", "resume"):
             if k not in rs.get("config", {}):
@@ -140,6 +166,7 @@ def main():
     synth_ends = [s["synth"][0]["t1"] for s in spans.values() if s.get("synth")]
     first_synth_end = min(synth_ends) if synth_ends else float("inf")
     summary = {
+        "run": run, "runs": len(runs),
         "proofs": len(proven), "skips": len(skips), "errors": len(errors),
         "failures": end.get("failures") if end else None,
         "run_end_proofs": end.get("proofs") if end else None,

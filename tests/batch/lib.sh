@@ -31,3 +31,30 @@ print(d["sector"], os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), d
 
 # json_get JSON KEY: a field of a one-line JSON object.
 json_get() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
+
+# last_run EVENTS: the lines of the last run in an events file (a log of runs, schema 2).
+last_run() {
+  python3 -c '
+import json, sys
+lines = [l for l in open(sys.argv[1]) if l.strip()]
+runs = [json.loads(l)["run"] for l in lines]
+order = []
+for r in runs:
+    if r not in order: order.append(r)
+sys.stdout.write("".join(l for l, r in zip(lines, runs) if order and r == order[-1]))' "$1"
+}
+
+# snapshot DIR: every file and symlink under DIR (hidden ones too) with its content digest, sorted;
+# compare two snapshots to show that nothing was written, replaced or deleted.
+snapshot() {
+  (cd "$1" && find . \( -type f -o -type l \) -print0 | sort -z | while IFS= read -r -d '' f; do
+    if [[ -L $f ]]; then echo "$f -> $(readlink "$f")"; else echo "$f $(md5sum <"$f" | cut -c1-32)"; fi
+  done)
+}
+
+# one_error_line FILE PATTERN: FILE (stderr of a run) holds exactly one line matching PATTERN.
+one_error_line() {
+  local n
+  n=$(grep -c -- "$2" "$1" || true)
+  [[ $n -eq 1 ]] || die "want exactly one stderr line matching '$2', got $n: $(cat "$1")"
+}

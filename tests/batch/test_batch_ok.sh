@@ -18,7 +18,8 @@ sum=$(python3 "$CHECK" "$WORK/out/events.jsonl" --proofs 11 --failures 0 --error
   die "events check failed: $sum"
 echo "$sum"
 verify_sectors "$WORK/out" "${sectors[@]}"
-[[ -z $(find "$WORK/out" -name '*.tmp.*') ]] || die "temp files left in $WORK/out"
+[[ -z $(find "$WORK/out" -name '.cuzk-tmp.*') ]] || die "temp files left in $WORK/out"
+[[ $(find "$WORK/out" -name 'p*.inputs.json' | wc -l) -eq 11 ]] || die "not one p<i>.inputs.json per partition"
 
 if [[ -d $SRC/tests/interop/node_modules ]] && command -v node >/dev/null; then
   note "snarkjs groth16 verify on a sample"
@@ -33,7 +34,7 @@ else
   note "SKIP snarkjs part: tests/interop/node_modules or node missing (scripts/setup-deps.sh installs them)"
 fi
 
-note "same batch from stdin (-) on two CPU stand-in devices, --verify, --seed"
+note "same batch from stdin (-) on two CPU stand-in devices, --verify (a no-op: the default), --seed"
 printf '%s\n' "${sectors[@]}" | "$CUZK" batch - --out "$WORK/out2" --progress off --backend cpu --devices 0,1 \
   --workers-per-device 1 --verify --seed 7 >/dev/null || die "two-device batch failed"
 python3 "$CHECK" "$WORK/out2/events.jsonl" --proofs 11 --failures 0 --devices 2 >/dev/null || die "two-device events"

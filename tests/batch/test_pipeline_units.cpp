@@ -5,10 +5,14 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <vector>
 
+#include "cuzk/circuit/sha256.hpp"
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/pipeline/sector.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
 
 using namespace cuzk::pipeline;
@@ -55,6 +59,53 @@ TEST_CASE("sector file: clear errors naming the file and the field") {
   CHECK_FALSE(valid_sector_id(".."));
   CHECK_FALSE(valid_sector_id("a/b"));
   CHECK_FALSE(valid_sector_id(""));
+  CHECK_FALSE(valid_sector_id("a\nb"));
+  CHECK_FALSE(valid_sector_id(std::string("a\0b", 3)));
+  CHECK_FALSE(valid_sector_id(".cuzk-tmp.1.0123456789abcdef.0"));
+  CHECK_FALSE(valid_sector_id(std::string(129, 'a')));
+  CHECK(valid_sector_id("s.tmp.1"));
+  // An invalid id is shown escaped in a one-line message.
+  const std::string m = message_of("{\"sector\": \"x\\ny\\u0000z\", \"zkey\": \"k\", \"partitions\": [{\"witness\": \"w\"}]}");
+  CHECK(m.find("\"x\\ny\\x00z\"") != std::string::npos);
+  CHECK(m.find('\n') == std::string::npos);
+  CHECK(printable(std::string(100, 'a')).size() == 67);
+  CHECK(one_line("a\nb") == "a\\nb");
+}
+
+TEST_CASE("temp names: one exact shape, owner pid") {
+  pid_t pid = 0;
+  CHECK(cuzk::parse_temp_name(".cuzk-tmp.123.0123456789abcdef.0", pid));
+  CHECK(pid == 123);
+  for (const char* n : {"notes.tmp.txt", "s.tmp.1.proof", ".cuzk-tmp.123.0123456789abcdef.0.proof",
+                        ".cuzk-tmp.123.0123456789ABCDEF.0", ".cuzk-tmp.0123.0123456789abcdef.0", ".cuzk-tmp.123.0123.0",
+                        ".cuzk-tmp..0123456789abcdef.0", ".cuzk-tmp.123.0123456789abcdef.", "x.cuzk-tmp.1.0123456789abcdef.0"})
+    CHECK_FALSE(cuzk::parse_temp_name(n, pid));
+}
+
+TEST_CASE("SHA-256 (SHA-NI where present): FIPS 180-4 vectors, and the portable hash at every length") {
+  using cuzk::sha256_of;
+  using cuzk::to_hex;
+  CHECK(to_hex(sha256_of("")) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(to_hex(sha256_of("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(to_hex(sha256_of("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")) ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  std::string m;
+  for (int n = 0; n < 300; ++n) {
+    const auto want = cuzk::circuit::sha256({reinterpret_cast<const std::uint8_t*>(m.data()), m.size()});
+    CHECK(sha256_of(m) == want);
+    m += char(n * 37 + 11);
+  }
+}
+
+TEST_CASE("tree SHA-256 digest: vectors from Python hashlib") {
+  using cuzk::digest_tree;
+  using cuzk::to_hex;
+  CHECK(to_hex(digest_tree({})) == "da91ad004ecb2cd37eca7f684c7fa5ca2750b5bfc9b8594f69ff3f7995ea7b48");
+  const std::uint8_t abc[] = {'a', 'b', 'c'};
+  CHECK(to_hex(digest_tree(abc)) == "5e3dff78d458d8fabb6cab96507ac1be0511896ce73e6e95c1b539d826be2253");
+  std::vector<std::uint8_t> big(5 << 19);  // 2.5 leaves
+  for (std::size_t i = 0; i < big.size(); ++i) big[i] = std::uint8_t(i * 31 + 7);
+  CHECK(to_hex(digest_tree(big)) == "4d7d7c901cc4e00c8ed884ce9ed578cfada9bc6d73e5e586e3dc76b099f5eb8f");
 }
 
 TEST_CASE("byte counts and auto settings") {
@@ -64,6 +115,9 @@ TEST_CASE("byte counts and auto settings") {
   CHECK(parse_bytes("1.5k") == 1536);
   CHECK_THROWS_AS(parse_bytes("lots"), Error);
   CHECK_THROWS_AS(parse_bytes("3X"), Error);
+  for (const char* v : {".", "", "1e3", " 8G", "8G ", "8Gx", "1..5", "-1", "+1", "inf", "nan", "0x10", "99999999999T"})
+    CHECK_THROWS_AS(parse_bytes(v), Error);
+  CHECK(parse_bytes(".5k") == 512);
   CHECK(mem_available() > 0);
 
   BatchConfig c;

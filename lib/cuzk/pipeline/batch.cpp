@@ -15,7 +15,9 @@
 #include "cuzk/pipeline/batch_impl.hpp"
 #include "cuzk/pipeline/outputs.hpp"
 #include "cuzk/pipeline/progress.hpp"
+#include "cuzk/groth16/json_io.hpp"
 #include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::pipeline {
@@ -31,6 +33,7 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
   std::vector<std::unique_ptr<SectorState>> out;
   std::set<std::string> ids;
   std::map<std::string, std::shared_ptr<groth16::ProvingKey>> headers;
+  std::map<std::string, std::string> key_digests;  // zkey path -> verification key digest
   for (std::size_t i = 0; i < files.size(); ++i) {
     auto s = std::make_unique<SectorState>();
     s->seq = unsigned(i);
@@ -43,6 +46,11 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
       if (!h) h = std::make_shared<groth16::ProvingKey>(groth16::read_zkey_header(s->spec.zkey));
       s->header = *h;
       s->vk = groth16::verifying_key(s->header);
+      // The key's identity for --resume: a digest of its verification key, which decides
+      // whether a proof is valid (hashing a multi-GB .zkey on every start would cost seconds).
+      auto& kd = key_digests[s->spec.zkey];
+      if (kd.empty()) kd = "sha256:" + to_hex(sha256_of(groth16::vkey_to_json(s->vk).dump()));
+      s->key_digest = kd;
       s->footprint = groth16::ProvingKey::partition_bytes(h->header.n_vars, h->header.domain_size);
       s->key_bytes = fs::file_size(s->spec.zkey);
       // A loaded porep-lite replica: 64-byte nodes plus the Poseidon tree (≈ 2 Fr a node).
@@ -57,6 +65,40 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
     out.push_back(std::move(s));
   }
   return out;
+}
+
+// Normalised absolute path (symlinks of existing folders resolved) for comparing outputs.
+std::string norm_path(const std::string& p) {
+  std::error_code ec;
+  fs::path a = fs::absolute(p, ec);
+  if (ec) a = p;
+  fs::path c = fs::weakly_canonical(a, ec);
+  return (ec ? a.lexically_normal() : c).string();
+}
+
+// A sector whose outputs (DIR/<id>/ and DIR/<id>.proof) would take the place of another
+// output of this run - another sector's folder or proof file, or the events file - is
+// refused before anything is created; the sectors before it keep their places.
+void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors, const BatchConfig& cfg) {
+  std::map<std::string, std::string> taken;  // normalised path -> what it is
+  const std::string events = norm_path(cfg.events_file());
+  taken[events] = "the events file";
+  for (auto& s : sectors) {
+    if (!s->error.empty()) continue;
+    const std::string id = s->spec.id;
+    const std::string dir = sector_dir(cfg.out_dir, id), proof = sector_proof_path(cfg.out_dir, id);
+    const std::string ndir = norm_path(dir), nproof = norm_path(proof);
+    std::string clash;
+    if (auto it = taken.find(ndir); it != taken.end()) clash = "its folder " + dir + " is " + it->second;
+    else if (auto it2 = taken.find(nproof); it2 != taken.end()) clash = "its proof " + proof + " is " + it2->second;
+    else if (events.rfind(ndir + "/", 0) == 0) clash = "its folder " + dir + " holds the events file";
+    if (!clash.empty()) {
+      s->error = s->file + ": " + clash + "; this sector is refused (nothing written for it)";
+      continue;
+    }
+    taken[ndir] = "the folder of sector \"" + id + "\"";
+    taken[nproof] = "the proof of sector \"" + id + "\"";
+  }
 }
 
 ojson gpus_json(const std::vector<Device>& devs) {
@@ -132,6 +174,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   const auto start = EventWriter::Clock::now();
   if (devices.empty()) fail(Error::Kind::BadInput, "", "no device to prove on");
   auto sectors = read_sectors(files);
+  refuse_colliding_outputs(sectors, cfg);
 
   std::uint64_t footprint = 1, key_bytes = 0;
   unsigned total = 0;
@@ -149,14 +192,29 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
 
   std::error_code ec;
   fs::create_directories(cfg.out_dir, ec);
-  if (!fs::is_directory(cfg.out_dir)) fail(Error::Kind::Io, cfg.out_dir, "cannot create the output folder");
+  if (!fs::is_directory(cfg.out_dir))
+    fail(Error::Kind::Io, cfg.out_dir,
+         "cannot create the output folder" + (ec ? ": " + ec.message() : std::string(": a file of that name exists")));
   remove_stale_temp_files(cfg.out_dir);
+  EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
     if (s->error.empty()) {
-      fs::create_directories(sector_dir(cfg.out_dir, s->spec.id), ec);
-      remove_stale_temp_files(sector_dir(cfg.out_dir, s->spec.id));
+      // An earlier run's output in the place of this sector's proof (a sector named
+      // "<id>.proof" has its folder there): refused now rather than after proving.
+      const std::string proof = sector_proof_path(cfg.out_dir, s->spec.id);
+      const auto pst = fs::symlink_status(proof, ec);
+      if (fs::exists(pst) && !fs::is_regular_file(pst)) {
+        s->error = proof + ": exists and is not a file (another sector's folder?); the sector's proof cannot go there";
+        continue;
+      }
+      const std::string dir = sector_dir(cfg.out_dir, s->spec.id);
+      fs::create_directories(dir, ec);
+      if (!fs::is_directory(dir, ec)) {
+        s->error = dir + ": cannot create the sector's output folder (a file of that name exists?)";
+        continue;
+      }
+      remove_stale_temp_files(dir);
     }
-  EventWriter ev(cfg.events_file(), start);
   {
     ojson f;
     f["schema"] = EVENTS_SCHEMA;
@@ -225,7 +283,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                     ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
                     " bytes: it can never be admitted";
         } else if (cfg.resume) {
-          Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk);
+          Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk, [&] { return current_inputs(s, i); });
           if (e.state == Existing::State::Valid) {
             ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
                              {"reason", "resume: a valid proof exists"}});
@@ -236,6 +294,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
           if (e.state == Existing::State::Invalid) {
             ev.emit("redo", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq}, {"reason", e.reason}});
             overwrite = true;
+            s.redone++;
           }
         } else if (partition_outputs_exist(cfg.out_dir, s.spec.id, i)) {
           problem = proof_json_path(cfg.out_dir, s.spec.id, i) +
@@ -301,6 +360,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   f["peak_inflight"] = lim.peak_inflight();
   f["key_loads"] = keys.loads();
   ev.emit("run_end", f);
+  res.run = ev.run_id();
+  res.events_error = ev.error();
   return res;
 }
 

@@ -33,12 +33,17 @@ struct BatchResult {
   unsigned sectors_ok = 0, sectors_failed = 0, sectors_skipped = 0;
   double wall = 0;        // seconds
   std::uint64_t peak_rss = 0;
-  int exit_code() const { return failures || sectors_failed ? 1 : 0; }
+  std::string run;           // this run's id (the "run" field of its events)
+  std::string events_error;  // "" or one line: event lines were lost (write failed)
+  // 3 when events were lost (the record of the run is incomplete), else 1 when a sector or
+  // partition failed, else 0. (Run-level errors are thrown: main() maps them to 2..5.)
+  int exit_code() const { return !events_error.empty() ? 3 : failures || sectors_failed ? 1 : 0; }
 };
 
 // Runs the batch. Per-sector and per-partition problems (unreadable sector file, missing
-// witness, corrupt key, wrong circuit, an existing output without --resume, a partition
-// that can never fit the budget) become `error` events and failed sectors; the run goes on.
+// witness, corrupt key, wrong circuit, a proof that does not verify, an existing output
+// without --resume, outputs that would take another output's place, a partition that can
+// never fit the budget) become `error` events and failed sectors; the run goes on.
 // Throws Error only for run-level problems (no devices, cannot create DIR or the events file).
 BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& sector_files, std::vector<Device> devices,
                       const RunInfo& info);

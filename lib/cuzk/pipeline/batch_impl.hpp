@@ -21,6 +21,7 @@
 #include "cuzk/pipeline/events.hpp"
 #include "cuzk/pipeline/key_cache.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
+#include "cuzk/pipeline/outputs.hpp"
 #include "cuzk/pipeline/sector.hpp"
 
 namespace cuzk::pipeline::detail {
@@ -36,6 +37,8 @@ struct SectorState {
   std::uint64_t key_bytes = 0;      // estimated resident key (the .zkey size)
   std::uint64_t replica_bytes = 0;  // native sectors: the loaded replica + its Merkle tree (estimate)
   bool replica_charged = false;     // replica_bytes taken from the budget (dispatcher; freed at sector end)
+  std::string key_digest;           // "sha256:<hex>" of the verification key (what --resume compares)
+  unsigned redone = 0;              // --resume: partitions proven again (stale or invalid earlier output)
 
   std::mutex m;
   bool started = false;
@@ -47,7 +50,19 @@ struct SectorState {
   std::once_flag replica_once;
   std::shared_ptr<const circuit::porep_lite::Replica> replica;
   std::string replica_error;
+  // Native sectors: the replica file's digest (first user computes it).
+  std::once_flag replica_digest_once;
+  std::string replica_digest, replica_digest_error;
 };
+
+// What partition `part` of `s` is made from (outputs.hpp Inputs). Witness sectors: from the
+// witness values that were (or would be) proven; native sectors: the replica digest + seed.
+Inputs witness_inputs(const SectorState& s, const std::vector<groth16::Scalar>& values);
+Inputs native_inputs(SectorState& s, unsigned part);  // throws when the replica cannot be read
+// --resume: the inputs as the partition would be proven now (reads the witness / replica).
+Inputs current_inputs(SectorState& s, unsigned part);
+// The p<i>.inputs.json record: the inputs plus the files they came from.
+nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in);
 
 class Batch;
 
@@ -82,7 +97,8 @@ struct Job {
   SectorState* s = nullptr;
   unsigned part = 0;
   std::string witness;
-  bool overwrite = false;  // --resume found an invalid/incomplete earlier output
+  bool overwrite = false;  // --resume found an invalid/incomplete/stale earlier output
+  Inputs inputs;           // what the proof is made from (set by synthesis)
 
   bool holds_permit = false, holds_key = false;
   KeyCache::KeyPtr pk;

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <fstream>
 
+#include "cuzk/pipeline/sector.hpp"  // printable
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::pipeline {
@@ -47,11 +49,19 @@ std::uint64_t mem_available() {
   return 0;
 }
 
-std::uint64_t parse_bytes(const std::string& s) {
-  std::size_t i = 0;
-  while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) ++i;
-  if (i == 0) fail(Error::Kind::BadInput, "", "bad byte count \"" + s + "\" (expected e.g. 8000000000, 8G, 512M)");
-  double v = std::stod(s.substr(0, i));
+std::uint64_t parse_bytes(const std::string& s, const std::string& what) {
+  const std::string pre = what.empty() ? "" : what + ": ";
+  auto bad = [&]() -> std::uint64_t {
+    fail(Error::Kind::BadInput, "",
+         pre + "\"" + printable(s) + "\" is not a byte count (expected e.g. 8000000000, 8G, 512M, 1.5G)");
+  };
+  std::size_t i = 0, digits = 0, dots = 0;
+  for (; i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.'); ++i)
+    (s[i] == '.' ? dots : digits)++;
+  if (digits == 0 || dots > 1 || i > 40) return bad();
+  double v = 0;
+  auto r = std::from_chars(s.data(), s.data() + i, v, std::chars_format::fixed);
+  if (r.ec != std::errc() || r.ptr != s.data() + i || !std::isfinite(v)) return bad();
   std::string u = s.substr(i);
   for (auto& ch : u) ch = char(std::tolower(static_cast<unsigned char>(ch)));
   double m = 1;
@@ -60,8 +70,11 @@ std::uint64_t parse_bytes(const std::string& s) {
   else if (u == "m" || u == "mb" || u == "mib") m = 1024.0 * 1024;
   else if (u == "g" || u == "gb" || u == "gib") m = 1024.0 * 1024 * 1024;
   else if (u == "t" || u == "tb" || u == "tib") m = 1024.0 * 1024 * 1024 * 1024;
-  else fail(Error::Kind::BadInput, "", "bad byte unit in \"" + s + "\" (use K, M, G or T)");
-  return std::uint64_t(std::llround(v * m));
+  else return bad();
+  const double bytes = v * m;
+  if (!(bytes < 9.0e18))
+    fail(Error::Kind::BadInput, "", pre + "\"" + printable(s) + "\" is too large (at most 8E bytes)");
+  return std::uint64_t(std::llround(bytes));
 }
 
 void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers) {

@@ -28,11 +28,11 @@ struct BatchConfig {
   std::vector<int> devices;        // device indices; empty = all visible
   unsigned workers_per_device = 2; // GPU-node concurrency per device
   unsigned write_workers = 2;      // assemble/verify/write concurrency
-  bool verify = false;             // verify each proof before writing it
+  bool verify = true;              // verify each proof before writing it (--no-verify: off)
   bool resume = false;             // skip partitions whose valid proof already exists
   std::optional<std::uint64_t> seed;  // TEST ONLY: reproducible blinding
   Progress progress = Progress::Auto;
-  double mem_interval = 0.1;       // seconds between `mem` samples
+  double mem_interval = 0.1;       // seconds between `mem` samples (0.001 .. 3600)
   std::string mem_budget_source;   // how mem_budget was chosen (for run_start)
   std::string queue_depth_source;  // how queue_depth was chosen
   std::string max_inflight_source;
@@ -48,8 +48,10 @@ struct BatchConfig {
 //   queue_depth  = max(gpu_workers, min(fit, 32))   (cuzk's max(lookahead, min(budget/est, 32)))
 void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers);
 
-// "123", "8G", "512MiB", "1.5g" → bytes (K/M/G/T binary multiples). Throws Error(BadInput).
-std::uint64_t parse_bytes(const std::string& s);
+// "123", "8G", "512MiB", "1.5g" → bytes (K/M/G/T binary multiples). Strict: digits with at
+// most one '.', then an optional unit, nothing else ("." "1e3" " 8G" "8G!" are refused), below
+// 2^63. Throws Error(BadInput) with one line, prefixed "what: " when given.
+std::uint64_t parse_bytes(const std::string& s, const std::string& what = "");
 
 // MemAvailable from /proc/meminfo in bytes (0 when unknown).
 std::uint64_t mem_available();

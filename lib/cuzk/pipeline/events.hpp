@@ -1,11 +1,12 @@
 #pragma once
-// The JSON-lines event file of a batch run (contract: docs/events.md, schema 1). Every
-// line is one object starting with "ts" (seconds since run start, steady clock) and "ev";
-// each line is written and flushed under one mutex, so lines are in ts order and a killed
-// run keeps every complete line.
+// The JSON-lines event file of batch runs (contract: docs/events.md, schema 2). The file
+// is an append-only log of runs: opened O_APPEND|O_CREAT (never truncated), every line is
+// one object starting with "ts" (seconds since run start, steady clock), "ev" and "run"
+// (this run's id) and is written whole with one write() under flock(LOCK_EX), so two runs
+// appending to one file never split each other's lines and a killed run keeps every
+// complete line. A failed write is remembered (error()); the batch then exits 3.
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -14,13 +15,17 @@ namespace cuzk::pipeline {
 
 using ojson = nlohmann::ordered_json;
 
-inline constexpr int EVENTS_SCHEMA = 1;
+inline constexpr int EVENTS_SCHEMA = 2;
+
+// A run id unique per process run: "<UTC yyyymmddThhmmssZ>-<host>-<pid>-<4 hex>", only
+// [A-Za-z0-9._-] (the host name is filtered to that set).
+std::string make_run_id();
 
 class EventWriter {
 public:
   using Clock = std::chrono::steady_clock;
-  // Opens (truncates) `path`; "" = no file (events dropped). Throws Error(Io).
-  explicit EventWriter(const std::string& path, Clock::time_point start = Clock::now());
+  // Opens `path` for appending (creating it); "" = no file (events dropped). Throws Error(Io).
+  EventWriter(const std::string& path, std::string run_id, Clock::time_point start = Clock::now());
   ~EventWriter();
   EventWriter(const EventWriter&) = delete;
   EventWriter& operator=(const EventWriter&) = delete;
@@ -28,13 +33,20 @@ public:
   // Seconds since run start (what ts, t0 and t1 are measured in).
   double now() const { return seconds(Clock::now()); }
   double seconds(Clock::time_point t) const { return std::chrono::duration<double>(t - start_).count(); }
-  // Writes {"ts": now, "ev": ev, ...fields} as one line.
+  // Writes {"ts": now, "ev": ev, "run": id, ...fields} as one line.
   void emit(const char* ev, const ojson& fields = ojson::object());
 
+  const std::string& run_id() const { return run_; }
+  // "" while every line was written; else one line naming the file, the lines lost and why.
+  std::string error() const;
+
 private:
-  std::FILE* f_ = nullptr;
+  std::string path_, run_;
+  int fd_ = -1;
   Clock::time_point start_;
-  std::mutex m_;
+  mutable std::mutex m_;
+  std::uint64_t lines_ = 0, lost_ = 0;
+  std::string first_error_;
 };
 
 // Seconds rounded to the microsecond (shorter lines; the clock is no finer in practice).

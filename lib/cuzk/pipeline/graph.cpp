@@ -5,11 +5,13 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "cuzk/groth16/binfile.hpp"
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/circuit/replica_file.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
 #include "cuzk/pipeline/outputs.hpp"
 #include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::pipeline::detail {
@@ -42,6 +44,59 @@ unsigned total_gpu_workers(const BatchConfig& c, std::size_t devices) {
 }
 
 }  // namespace
+
+Inputs witness_inputs(const SectorState& s, const std::vector<groth16::Scalar>& values) {
+  const Digest d = digest_tree({reinterpret_cast<const std::uint8_t*>(values.data()), values.size() * sizeof(groth16::Scalar)});
+  Inputs in;
+  in["key"] = s.key_digest;
+  in["witness"] = "sha256t:" + to_hex(d);
+  return in;
+}
+
+Inputs native_inputs(SectorState& s, unsigned part) {
+  const auto& n = *s.spec.native;
+  std::call_once(s.replica_digest_once, [&] {
+    try {
+      s.replica_digest = "sha256t:" + to_hex(digest_file(n.replica));
+    } catch (const std::exception& e) {
+      s.replica_digest_error = e.what();
+    }
+  });
+  if (!s.replica_digest_error.empty()) fail(Error::Kind::Io, "", s.replica_digest_error);
+  Inputs in;
+  in["key"] = s.key_digest;
+  in["replica"] = s.replica_digest;
+  in["depth"] = n.depth;
+  in["challenges"] = n.challenges;
+  in["challenge_seed"] = n.challenge_seeds[part];
+  return in;
+}
+
+Inputs current_inputs(SectorState& s, unsigned part) {
+  if (s.spec.native) return native_inputs(s, part);
+  // The witness values section, hashed where it is mapped: for a valid .wtns these are exactly
+  // the bytes of the values synthesis proves (32-byte little-endian canonical scalars), without
+  // parsing or copying a multi-GB witness on the dispatcher. (An invalid one fails its redo.)
+  groth16::BinFile f(s.spec.witnesses[part], "wtns", 2);
+  groth16::Reader d = f.section(2, "witness values");
+  const std::size_t n = d.remaining();
+  Inputs in;
+  in["key"] = s.key_digest;
+  in["witness"] = "sha256t:" + to_hex(digest_tree({d.take(n), n}));
+  return in;
+}
+
+nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in) {
+  nlohmann::ordered_json r;
+  r["schema"] = 1;
+  r["sector"] = s.spec.id;
+  r["partition"] = part;
+  r["inputs"] = in;
+  r["zkey"] = s.spec.zkey;
+  if (s.spec.native) r["replica"] = s.spec.native->replica;
+  else r["witness"] = s.spec.witnesses[part];
+  return r;
+}
 
 Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimiter& l, KeyCache& k, unsigned cpus)
     : cfg(std::move(c)),
@@ -149,10 +204,12 @@ void Batch::emit_error(const SectorState& s, std::optional<unsigned> part, const
   f["seq"] = s.seq;
   f["message"] = msg;
   ev.emit("error", f);
-  // And one line for the person watching (not a hot path: once per failure).
-  std::string where = f["sector"].get<std::string>() + (part ? " p" + std::to_string(*part) : std::string());
+  // And one line for the person watching (not a hot path: once per failure). The message
+  // names the file; a sector whose file could not be read has no id, and its message names
+  // the sector file already, so it is not repeated.
+  std::string line = s.spec.id.empty() ? msg : s.spec.id + (part ? " p" + std::to_string(*part) : std::string()) + ": " + msg;
   static const bool tty = isatty(STDERR_FILENO) == 1;  // then clear the progress bar's line first
-  std::fprintf(stderr, "%scuzk-prove batch: error: %s: %s\n", tty ? "\r\x1b[K" : "", where.c_str(), msg.c_str());
+  std::fprintf(stderr, "%scuzk-prove batch: error: %s\n", tty ? "\r\x1b[K" : "", one_line(line).c_str());
 }
 
 static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
@@ -189,6 +246,7 @@ void Batch::synth_native(Job& j, const groth16::ProvingKey& pk) {
   compute_arena_.execute([&] { syn = pl::synthesize(*s.replica, ch); });
   j.w.values = std::move(syn.witness);
   j.w.path = j.witness;
+  compute_arena_.execute([&] { j.inputs = native_inputs(s, j.part); });
   j.pub = groth16::public_signals(pk, j.w.values);
   j.abc = std::move(syn.abc);
 }
@@ -205,7 +263,10 @@ void Batch::synth_body(const JobPtr& j, unsigned& worker) {
     } else {
       j->w = groth16::read_wtns(j->witness, pk.header.n_vars);
       j->pub = groth16::public_signals(pk, j->w.values);
-      compute_arena_.execute([&] { j->abc = groth16::synthesize(pk, j->w.values); });
+      compute_arena_.execute([&] {
+        j->inputs = witness_inputs(*j->s, j->w.values);
+        j->abc = groth16::synthesize(pk, j->w.values);
+      });
     }
   } catch (const std::bad_alloc&) {
     j->fail(j->witness + ": out of memory during synthesis");
@@ -271,17 +332,22 @@ void Batch::write_body(const JobPtr& j) {
       auto bl = cfg.seed ? groth16::Blinding::from_seed(*cfg.seed, label) : groth16::Blinding::random();
       Proof p;
       compute_arena_.execute([&] { p = groth16::assemble(s.header, j->sums, bl); });
-      if (cfg.verify) {
+      double verify_s = -1;
+      if (cfg.verify) {  // by default: a proof that does not verify is never written
         groth16::VerifyResult r;
+        const double v0 = ev.now();
         compute_arena_.execute([&] { r = groth16::verify(s.vk, j->pub, p); });
+        verify_s = ev.now() - v0;
         if (!r)
           fail(Error::Kind::Unsatisfied, j->witness,
                "the proof does not verify (" + r.reason + "): the witness does not satisfy the circuit of " +
-                   s.spec.zkey + "; nothing written");
+                   s.spec.zkey + ", or that key is corrupt; nothing written for this partition");
       }
-      std::size_t bytes = write_partition(cfg.out_dir, s.spec.id, j->part, p, j->pub, j->overwrite);
+      std::size_t bytes =
+          write_partition(cfg.out_dir, s.spec.id, j->part, p, j->pub, inputs_record(s, j->part, j->inputs), j->overwrite);
       ojson f = span(t0, ev.now(), s, j->part);
       f["bytes"] = bytes;
+      if (verify_s >= 0) f["verify"] = round_us(verify_s);
       ev.emit("write", f);
       proof = p;
     } catch (const std::exception& e) {
@@ -323,11 +389,19 @@ void Batch::finish_sector(SectorState& s) {
     const std::string bytes = sector_proof_bytes(all);
     std::error_code ec;
     try {
-      if (std::filesystem::exists(path, ec)) {
-        if (read_file(path) != bytes)
-          fail(Error::Kind::Io, path,
-               "exists with other proofs (some partitions were proven again); not overwritten: remove it or use "
-               "another --out");
+      const auto st = std::filesystem::symlink_status(path, ec);
+      if (std::filesystem::exists(st)) {
+        if (!std::filesystem::is_regular_file(st))
+          fail(Error::Kind::Io, path, "exists and is not a regular file; not overwritten");
+        const bool same = std::filesystem::file_size(path, ec) == bytes.size() && read_file(path, bytes.size()) == bytes;
+        if (!same) {
+          // --resume redid stale or invalid partitions: the old sector proof is made of those
+          // and is replaced (atomically). Otherwise it is not ours to replace.
+          if (!cfg.resume || s.redone == 0)
+            fail(Error::Kind::Io, path,
+                 "exists with other proofs; not overwritten: remove it, pass --resume, or use another --out");
+          write_file_atomic(path, bytes, false);
+        }
         if (s.proven == 0) status = "skipped";
       } else {
         write_file_atomic(path, bytes, true);

@@ -1,5 +1,7 @@
 #include "cuzk/pipeline/outputs.hpp"
 
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "cuzk/groth16/json_io.hpp"
@@ -17,22 +19,39 @@ std::string proof_json_path(const std::string& out, const std::string& sector, u
 std::string public_json_path(const std::string& out, const std::string& sector, unsigned part) {
   return sector_dir(out, sector) + "/p" + std::to_string(part) + ".public.json";
 }
+std::string inputs_json_path(const std::string& out, const std::string& sector, unsigned part) {
+  return sector_dir(out, sector) + "/p" + std::to_string(part) + ".inputs.json";
+}
 std::string sector_proof_path(const std::string& out, const std::string& sector) {
   return out + "/" + sector + ".proof";
 }
 
 bool partition_outputs_exist(const std::string& out, const std::string& sector, unsigned part) {
   std::error_code ec;
-  return fs::exists(proof_json_path(out, sector, part), ec) || fs::exists(public_json_path(out, sector, part), ec);
+  return fs::exists(proof_json_path(out, sector, part), ec) || fs::exists(public_json_path(out, sector, part), ec) ||
+         fs::exists(inputs_json_path(out, sector, part), ec);
 }
 
+namespace {
+
+// Why the recorded inputs differ from the current ones ("" when equal).
+std::string stale_reason(const Inputs& recorded, const Inputs& now) {
+  if (recorded == now) return "";
+  if (!recorded.is_object() || recorded.value("key", nlohmann::ordered_json()) != now.value("key", nlohmann::ordered_json()))
+    return "stale: key changed";
+  return "stale: witness changed";
+}
+
+}  // namespace
+
 Existing check_existing(const std::string& out, const std::string& sector, unsigned part,
-                        const groth16::VerifyingKey& vk) {
+                        const groth16::VerifyingKey& vk, const std::function<Inputs()>& current) {
   Existing e;
   const std::string pp = proof_json_path(out, sector, part), pu = public_json_path(out, sector, part);
+  const std::string pi = inputs_json_path(out, sector, part);
   std::error_code ec;
-  bool has_proof = fs::exists(pp, ec), has_pub = fs::exists(pu, ec);
-  if (!has_proof && !has_pub) return e;
+  bool has_proof = fs::exists(pp, ec), has_pub = fs::exists(pu, ec), has_inputs = fs::exists(pi, ec);
+  if (!has_proof && !has_pub && !has_inputs) return e;
   e.state = Existing::State::Invalid;
   if (!has_proof || !has_pub) {
     e.reason = std::string("incomplete: ") + (has_proof ? pu : pp) + " is missing";
@@ -46,6 +65,21 @@ Existing check_existing(const std::string& out, const std::string& sector, unsig
       e.reason = pp + ": does not verify (" + r.reason + ")";
       return e;
     }
+    if (!has_inputs) {
+      e.reason = "stale: no record of its inputs (" + pi + " is missing)";
+      return e;
+    }
+    auto rec = groth16::read_json_file(pi);
+    Inputs recorded = rec.is_object() && rec.contains("inputs") ? Inputs(rec["inputs"]) : Inputs();
+    Inputs now;
+    try {
+      now = current();
+    } catch (const std::exception& x) {
+      e.reason = std::string("stale: its inputs cannot be read now (") + x.what() + ")";
+      return e;
+    }
+    e.reason = stale_reason(recorded, now);
+    if (!e.reason.empty()) return e;
     e.state = Existing::State::Valid;
     e.proof = proof;
   } catch (const std::exception& x) {
@@ -55,12 +89,17 @@ Existing check_existing(const std::string& out, const std::string& sector, unsig
 }
 
 std::size_t write_partition(const std::string& out, const std::string& sector, unsigned part,
-                            const groth16::Proof& proof, const std::vector<groth16::Scalar>& pub, bool overwrite) {
+                            const groth16::Proof& proof, const std::vector<groth16::Scalar>& pub,
+                            const nlohmann::ordered_json& record, bool overwrite) {
   auto pj = groth16::dump_snarkjs(groth16::public_to_json(pub));
   auto pr = groth16::dump_snarkjs(groth16::proof_to_json(proof));
+  auto in = record.dump(1) + "\n";
+  const std::string pp = proof_json_path(out, sector, part);
+  if (overwrite) ::unlink(pp.c_str());  // this partition's invalid or stale proof, being redone
   write_file_atomic(public_json_path(out, sector, part), pj, !overwrite);
-  write_file_atomic(proof_json_path(out, sector, part), pr, !overwrite);
-  return pj.size() + pr.size();
+  write_file_atomic(inputs_json_path(out, sector, part), in, !overwrite);
+  write_file_atomic(pp, pr, !overwrite);
+  return pj.size() + in.size() + pr.size();
 }
 
 std::string sector_proof_bytes(const std::vector<groth16::Proof>& proofs) {

@@ -12,12 +12,56 @@ namespace fs = std::filesystem;
 
 bool valid_sector_id(const std::string& id) {
   if (id.empty() || id.size() > 128 || id == "." || id == "..") return false;
+  if (id.rfind(".cuzk-", 0) == 0) return false;  // reserved: the batch's own temp files
   for (char ch : id) {
     bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
               ch == '_' || ch == '-';
     if (!ok) return false;
   }
   return true;
+}
+
+std::string printable(std::string_view s, std::size_t max_chars) {
+  static const char* hx = "0123456789abcdef";
+  std::string out;
+  std::size_t shown = 0;
+  for (unsigned char c : s) {
+    if (shown++ == max_chars) {
+      out += "...";
+      break;
+    }
+    if (c == '\\' || c == '"') {
+      out += '\\';
+      out += char(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += hx[c >> 4];
+      out += hx[c & 15];
+    } else {
+      out += char(c);
+    }
+  }
+  return out;
+}
+
+std::string one_line(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (unsigned char c : s) {
+    if (c < 0x20 || c == 0x7f) {
+      static const char* hx = "0123456789abcdef";
+      out += c == '\n' ? std::string("\\n") : std::string("\\x") + hx[c >> 4] + hx[c & 15];
+    } else {
+      out += char(c);
+    }
+  }
+  return out;
 }
 
 namespace {
@@ -56,7 +100,9 @@ SectorSpec parse_sector(const std::string& text, const std::string& path) {
   s.id = string_field(j, "sector", path, "sector file");
   if (!valid_sector_id(s.id))
     fail(Error::Kind::BadInput, path,
-         "\"sector\": \"" + s.id + "\" is not a valid id (1..128 characters of A-Z a-z 0-9 . _ -; it names files)");
+         "\"sector\": \"" + printable(s.id) +
+             "\" is not a valid id (1..128 characters of A-Z a-z 0-9 . _ -, not . or .., not starting with .cuzk-; "
+             "it names files)");
   s.zkey = resolve(base, string_field(j, "zkey", path, "sector file"));
   const auto& parts = field(j, "partitions", path, "sector file");
   if (!parts.is_array() || parts.empty())

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cuzk::pipeline {
@@ -47,7 +48,14 @@ SectorSpec read_sector_file(const std::string& path);
 // Parses sector JSON text as if read from `path` (tests).
 SectorSpec parse_sector(const std::string& text, const std::string& path);
 
-// A sector id is used as a file name: 1..128 characters of [A-Za-z0-9._-], not "." or "..".
+// A sector id is used as a file name: 1..128 characters of [A-Za-z0-9._-], not "." or "..",
+// not starting with ".cuzk-" (reserved for the batch's temp files).
 bool valid_sector_id(const std::string& id);
+
+// `s` for a one-line message inside double quotes: \\ and " escaped, control characters as
+// \\n, \\t, \\r or \\xNN, cut after max_chars characters ("...").
+std::string printable(std::string_view s, std::size_t max_chars = 64);
+// A message made one line: control characters (newline, NUL, ...) escaped, nothing else.
+std::string one_line(std::string_view s);
 
 }  // namespace cuzk::pipeline

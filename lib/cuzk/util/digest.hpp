@@ -1,0 +1,29 @@
+#pragma once
+// Content digests for the batch manifest (what a proof was made from). SHA-256 in tree
+// mode so multi-GiB witnesses and replicas hash on all cores: the input is cut into
+// 1 MiB leaves, each leaf is hashed with SHA-256, and the digest is
+//   SHA-256( "cuzk-sha256t-1MiB" || u64le(total length) || H(leaf 0) || H(leaf 1) || ... )
+// Test vectors: tests/batch/test_pipeline_units.cpp (checked against Python's hashlib).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace cuzk {
+
+using Digest = std::array<std::uint8_t, 32>;
+
+inline constexpr std::size_t kDigestLeafBytes = std::size_t(1) << 20;
+
+// Tree digest of `data` (leaves hashed in parallel in the caller's TBB arena).
+Digest digest_tree(std::span<const std::uint8_t> data);
+// Tree digest of a regular file's content (mapped; throws Error(Io) naming the file).
+Digest digest_file(const std::string& path);
+// Plain SHA-256 (SHA-NI when the CPU has it, else the portable lib/cuzk/circuit/sha256).
+Digest sha256_of(std::string_view s);
+
+std::string to_hex(const Digest& d);
+
+}  // namespace cuzk
