@@ -256,14 +256,20 @@ public:
     if (id && id->type != FlatValue::Type::Null) {
       if (id->type != FlatValue::Type::String)
         throw Error(Error::Kind::BadInput, path_ + ":" + std::to_string(lineno), "field 'run' is not a string");
-      const std::string key = "=" + std::string(id->text);  // ids cannot collide with anonymous keys
+      const std::string_view t = id->text;
+      if (t.empty() || t.size() > 200 ||
+          t.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != t.npos)
+        throw Error(Error::Kind::BadInput, path_ + ":" + std::to_string(lineno),
+                    "field 'run' is not a run id (1 to 200 characters of [A-Za-z0-9._-])");
+      const std::string key = "=" + std::string(t);  // ids cannot collide with anonymous keys
       if (start) current_ = key;
       return get(key, std::string(id->text));
     }
     // No "run" field (schema 1): a run_start begins a new anonymous run, unless the current
     // anonymous run has not seen its run_start yet (lines before it belong to it).
     const auto cur = slots_.find(current_);
-    const bool reuse = cur != slots_.end() && current_[0] == '#' && !(start && cur->second->data.has_run_start);
+    bool reuse = cur != slots_.end() && !start;
+    if (start && cur != slots_.end() && current_[0] == '#' && !cur->second->data.has_run_start) reuse = true;
     if (!reuse) current_ = "#" + std::to_string(++anonymous_);
     return get(current_, {});
   }
@@ -274,11 +280,13 @@ public:
       s->loader->finish();
       out.push_back(std::move(s->data));
     }
-    // An anonymous run holding no line other than blank ones cannot exist; runs are in first-seen order.
+    // Runs in order of first appearance.
     const std::size_t n = out.size();
     std::size_t anon = 0;
-    for (auto& r : out) {
+    for (std::size_t i = 0; i < n; ++i) {
+      RunData& r = out[i];
       r.runs_in_file = n;
+      r.run_index = i;
       if (n > 1) r.file = path_ + "#" + (r.run.empty() ? std::to_string(++anon) : r.run);
     }
     return out;

@@ -55,7 +55,7 @@ struct RunData {
   std::string file;  // the path; "PATH#RUN" when the file holds several runs (RUN: id, or 1, 2, ... without ids)
   std::string path;  // the event file
   std::string run;   // the run id ("run" field), empty for schema-1 lines
-  std::size_t runs_in_file = 1;
+  std::size_t runs_in_file = 1, run_index = 0;
   bool has_run_start = false, has_run_end = false, truncated = false;
   Provenance prov;
   std::vector<Span> spans;
