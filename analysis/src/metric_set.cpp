@@ -89,6 +89,9 @@ InputKind detect_input(const std::string& path) {
     FlatObject o;
     std::string err;
     if (o.parse(line, err) && o.get("ev") && o.get("ts")) return InputKind::Events;
+    // A first line that is an object on one line naming "ev" but does not parse is a broken event
+    // file (read as one, so the error names FILE:LINE), not a benchmark document.
+    if (line[p] == '{' && line.find("\"ev\"") != std::string_view::npos) return InputKind::Events;
     return InputKind::GoogleBenchmark;  // a multi-line JSON document; load_google_benchmark checks it
   }
   throw Error(Error::Kind::BadInput, path, in.bytes_read() == 0 ? "is empty" : "holds only blank lines");

@@ -16,6 +16,17 @@ namespace {
 
 constexpr std::size_t kMaxErrorMessages = 10;
 
+std::string type_name(const FlatValue& v) {
+  switch (v.type) {
+    case FlatValue::Type::Null: return "null";
+    case FlatValue::Type::Bool: return "a boolean";
+    case FlatValue::Type::Number: return "a number";
+    case FlatValue::Type::String: return "a string";
+    case FlatValue::Type::Nested: return v.text.empty() || v.text[0] == '{' ? "an object" : "an array";
+  }
+  return "unknown";
+}
+
 class Loader {
 public:
   Loader(RunData& run, std::string path, bool keep_mem) : r_(run), path_(std::move(path)), keep_mem_(keep_mem) {}
@@ -23,11 +34,10 @@ public:
   void line(const FlatObject& o, std::string_view raw, std::size_t lineno) {
     lineno_ = lineno;
     const double ts = number(o, "ts");
-    const FlatValue* ev = o.get("ev");
-    if (!ev || ev->type != FlatValue::Type::String) bad("missing string field 'ev'");
+    const std::string_view ev_text = text(o, "ev");
     if (ts + 1e-9 < r_.last_ts) ++backwards_;
     r_.last_ts = std::max(r_.last_ts, ts);
-    const std::string_view e = ev->text;
+    const std::string_view e = ev_text;
     if (e == "mem") return mem(o, ts);
     if (e == "synth") return span(o, Stage::Synth);
     if (e == "queue") return span(o, Stage::Queue);
@@ -60,20 +70,21 @@ private:
 
   double number(const FlatObject& o, std::string_view key) const {
     const FlatValue* v = o.get(key);
-    if (!v || v->type != FlatValue::Type::Number) bad("missing numeric field '" + std::string(key) + "'");
+    if (!v) bad("missing numeric field '" + std::string(key) + "'");
+    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a number");
     return jf::checked_number(v->number, where(), "field '" + std::string(key) + "'");
   }
   double number_or(const FlatObject& o, std::string_view key, double dflt) const {
     const FlatValue* v = o.get(key);
     if (!v || v->type == FlatValue::Type::Null) return dflt;
-    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is not a number");
+    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a number");
     return jf::checked_number(v->number, where(), "field '" + std::string(key) + "'");
   }
   // An optional string: absent or null → `dflt`; another type is bad input.
   std::string_view text_or(const FlatObject& o, std::string_view key, std::string_view dflt) const {
     const FlatValue* v = o.get(key);
     if (!v || v->type == FlatValue::Type::Null) return dflt;
-    if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is not a string");
+    if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a string");
     return v->text;
   }
   std::optional<std::uint32_t> index_or(const FlatObject& o, std::string_view key) const {
@@ -89,7 +100,8 @@ private:
   }
   std::string_view text(const FlatObject& o, std::string_view key) const {
     const FlatValue* v = o.get(key);
-    if (!v || v->type != FlatValue::Type::String) bad("missing string field '" + std::string(key) + "'");
+    if (!v) bad("missing string field '" + std::string(key) + "'");
+    if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a string");
     return v->text;
   }
 
