@@ -80,7 +80,7 @@ std::string save_baseline(const std::string& dir, const std::string& name, const
   {
     std::ofstream f(tmp);
     if (!f) throw Error(Error::Kind::Io, tmp.string(), "cannot write");
-    f << doc.dump(2) << "\n";
+    f << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (!f) throw Error(Error::Kind::Io, tmp.string(), "write failed");
   }
   fs::rename(tmp, target, ec);
@@ -153,7 +153,7 @@ std::vector<std::string> provenance_differences(const std::vector<Provenance>& b
     for (const auto& g : p.gpus) s += (s.empty() ? "" : "+") + g;
     return s.empty() ? std::string("none") : s;
   });
-  check("config", [](const Provenance& p) { return stable_config(p.config).dump(); });
+  check("config", [](const Provenance& p) { return stable_config(p.config).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); });
   return out;
 }
 

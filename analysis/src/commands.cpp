@@ -134,7 +134,7 @@ int cmd_baseline_save(const std::string& dir, const std::string& name, const std
 int cmd_baseline_show(const std::string& path, const CommonOptions& o, std::ostream& out) {
   const Baseline b = load_baseline(path);
   if (o.format == Format::Json) {
-    out << b.doc.dump(2) << "\n";
+    out << b.doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return 0;
   }
   Table runs({"source", "kind", "host", "GPUs", "git", "metrics"});

@@ -102,7 +102,7 @@ nlohmann::json compare_json(const Comparison& c) {
 }
 
 std::string render_compare(const Comparison& c, Format f) {
-  if (f == Format::Json) return compare_json(c).dump(2) + "\n";
+  if (f == Format::Json) return compare_json(c).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const Table t = compare_table(c);
   if (f == Format::Csv) {
     Table x({"metric", "unit", "better", "baseline_n", "baseline_median", "baseline_p90", "baseline_p99", "candidate_n",

@@ -192,7 +192,7 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
 
 std::string render_summary(const std::vector<RunSummary>& runs, const std::vector<SampleSummary>& samples, Format f,
                            PercentileMethod method, double level) {
-  if (f == Format::Json) return summary_json(runs, samples, method, level).dump(2) + "\n";
+  if (f == Format::Json) return summary_json(runs, samples, method, level).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const std::string how = printf_string("percentiles: %s; %.0f%% confidence intervals from order statistics (binomial)",
                                         std::string(to_string(method)).c_str(), 100 * level);
   std::string out;

@@ -1,7 +1,8 @@
 // libFuzzer target: the cuzk-stats event reader through the entry points the CLI uses
 // (detect_input, load_event_runs, summarize, reduce_run, every output format, the trace).
 // The input is handed over as a memfd (a regular file, no disk I/O) named by /proc/self/fd/N.
-// Only cuzk::Error (the malformed-input path) is caught; anything else escaping is a finding.
+// Only cuzk::Error (the malformed-input path) is caught; anything else escaping is a finding
+// (the first one: invalid UTF-8 in a sector id made the JSON summary throw; dumps now replace it).
 #include <sys/mman.h>
 #include <unistd.h>
 
