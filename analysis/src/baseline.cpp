@@ -4,7 +4,9 @@
 #include <fstream>
 #include <set>
 
+#include "cuzk/stats/json_field.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/input_file.hpp"
 
 namespace cuzk::stats {
 
@@ -17,16 +19,21 @@ nlohmann::json prov_json(const Provenance& p) {
           {"cpus", p.cpus},     {"gpus", p.gpus},       {"config", p.config}};
 }
 
-Provenance prov_from(const nlohmann::json& j) {
+Provenance prov_from(const nlohmann::json& j, const std::string& where) {
   Provenance p;
-  p.schema = j.value("schema", 0);
-  p.version = j.value("version", std::string());
-  p.git = j.value("git", std::string());
-  p.host = j.value("host", std::string());
-  p.cpus = j.value("cpus", 0);
-  if (j.contains("gpus") && j["gpus"].is_array())
-    for (const auto& g : j["gpus"]) p.gpus.push_back(g.is_string() ? g.get<std::string>() : "?");
-  if (j.contains("config") && j["config"].is_object()) p.config = j["config"];
+  jf::object(j, where);
+  const long long schema = jf::opt_integer(j, "schema", where).value_or(0);
+  p.schema = schema >= 0 && schema < 1000000 ? int(schema) : 0;
+  p.version = jf::opt_string(j, "version", where).value_or("");
+  p.git = jf::opt_string(j, "git", where).value_or("");
+  p.host = jf::opt_string(j, "host", where).value_or("");
+  const long long cpus = jf::opt_integer(j, "cpus", where).value_or(0);
+  p.cpus = cpus > 0 && cpus < (1 << 30) ? int(cpus) : 0;
+  if (const auto* g = jf::opt_array(j, "gpus", where)) {
+    std::size_t i = 0;
+    for (const auto& x : *g) p.gpus.push_back(jf::as_string(x, where + ".gpus[" + std::to_string(i++) + "]"));
+  }
+  if (const auto* c = jf::opt_object(j, "config", where)) p.config = *c;
   return p;
 }
 
@@ -73,7 +80,7 @@ std::string save_baseline(const std::string& dir, const std::string& name, const
   {
     std::ofstream f(tmp);
     if (!f) throw Error(Error::Kind::Io, tmp.string(), "cannot write");
-    f << doc.dump(2) << "\n";
+    f << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (!f) throw Error(Error::Kind::Io, tmp.string(), "write failed");
   }
   fs::rename(tmp, target, ec);
@@ -83,32 +90,46 @@ std::string save_baseline(const std::string& dir, const std::string& name, const
 
 Baseline load_baseline(const std::string& path) {
   Baseline b;
-  b.path = fs::is_directory(path) ? (fs::path(path) / "baseline.json").string() : path;
-  std::ifstream f(b.path);
-  if (!f) throw Error(Error::Kind::Io, b.path, "cannot open baseline");
-  try {
-    b.doc = nlohmann::json::parse(f);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(Error::Kind::BadInput, b.path, std::string("not JSON: ") + e.what());
-  }
-  if (!b.doc.is_object() || b.doc.value("schema", 0) != kBaselineSchema || !b.doc.contains("runs") ||
-      !b.doc["runs"].is_array())
-    throw Error(Error::Kind::BadInput, b.path, "not a cuzk-stats baseline (schema 1)");
-  b.name = b.doc.value("name", std::string());
-  try {
-    for (const auto& r : b.doc["runs"]) {
-      if (r.value("kind", std::string("run")) == "run") ++b.metrics.runs;
-      else b.metrics.within_file = true;
-      b.metrics.sources.push_back(b.path + ":" + r.value("source", std::string("?")));
-      if (r.contains("provenance")) b.metrics.provenance.push_back(prov_from(r["provenance"]));
-      for (const auto& v : r.at("metrics")) {
-        const Better better = v.value("better", std::string("lower")) == "higher" ? Better::Higher : Better::Lower;
-        const std::string name = v.at("name").get<std::string>();
-        for (const auto& x : v.at("values")) b.metrics.add(name, v.value("unit", std::string()), better, x.get<double>());
-      }
+  std::error_code ec;
+  b.path = fs::is_directory(path, ec) ? (fs::path(path) / "baseline.json").string() : path;
+  const std::string text = read_file(b.path);
+  if (text.empty()) throw Error(Error::Kind::BadInput, b.path, "is empty");
+  b.doc = jf::parse(text, b.path);
+  const std::string& P = b.path;
+  if (!b.doc.is_object() || jf::opt_integer(b.doc, "schema", P).value_or(0) != kBaselineSchema)
+    throw Error(Error::Kind::BadInput, P, "not a cuzk-stats baseline (schema 1)");
+  b.name = jf::opt_string(b.doc, "name", P, jf::Null::Wrong).value_or("");
+  jf::opt_string(b.doc, "percentile", P, jf::Null::Wrong);
+  std::size_t i = 0;
+  for (const auto& r : jf::array(b.doc, "runs", P)) {
+    const std::string w = P + ": runs[" + std::to_string(i++) + "]";
+    jf::object(r, w);
+    const std::string kind = jf::opt_string(r, "kind", w, jf::Null::Wrong).value_or("run");
+    if (kind == "run") ++b.metrics.runs;
+    else if (kind == "samples") b.metrics.within_file = true;
+    else throw Error(Error::Kind::BadInput, w, "field 'kind' is '" + kind + "', expected 'run' or 'samples'");
+    b.metrics.sources.push_back(P + ":" + jf::opt_string(r, "source", w, jf::Null::Wrong).value_or("?"));
+    BaselineRun br{b.metrics.sources.back().substr(P.size() + 1), kind, {}, 0};
+    if (const auto* p = jf::opt_object(r, "provenance", w, jf::Null::Wrong)) {
+      br.provenance = prov_from(*p, w + ".provenance");
+      b.metrics.provenance.push_back(*br.provenance);
     }
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(Error::Kind::BadInput, b.path, std::string("malformed baseline: ") + e.what());
+    br.metrics = jf::array(r, "metrics", w).size();
+    b.runs.push_back(std::move(br));
+    std::size_t k = 0;
+    for (const auto& v : jf::array(r, "metrics", w)) {
+      const std::string wm = w + ".metrics[" + std::to_string(k++) + "]";
+      jf::object(v, wm);
+      const std::string better = jf::opt_string(v, "better", wm, jf::Null::Wrong).value_or("lower");
+      if (better != "lower" && better != "higher")
+        throw Error(Error::Kind::BadInput, wm, "field 'better' is '" + better + "', expected 'lower' or 'higher'");
+      const std::string name = jf::string(v, "name", wm);
+      const std::string unit = jf::opt_string(v, "unit", wm, jf::Null::Wrong).value_or("");
+      std::size_t x = 0;
+      for (const auto& val : jf::array(v, "values", wm))
+        b.metrics.add(name, unit, better == "higher" ? Better::Higher : Better::Lower,
+                      jf::as_number(val, wm + ".values[" + std::to_string(x++) + "]"));
+    }
   }
   return b;
 }
@@ -132,7 +153,7 @@ std::vector<std::string> provenance_differences(const std::vector<Provenance>& b
     for (const auto& g : p.gpus) s += (s.empty() ? "" : "+") + g;
     return s.empty() ? std::string("none") : s;
   });
-  check("config", [](const Provenance& p) { return stable_config(p.config).dump(); });
+  check("config", [](const Provenance& p) { return stable_config(p.config).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); });
   return out;
 }
 

@@ -25,12 +25,29 @@ double parse_fraction(const std::string& s) {
   return pct ? v / 100 : v;
 }
 
+namespace {
+
+void print_notes(const MetricSet& m, std::ostream& err) {
+  for (const auto& n : m.notes) err << "note: " << n << "\n";
+}
+
+// Every run of an event file, saying so when it holds several.
+std::vector<RunData> event_runs(const std::string& path, bool keep_mem, std::ostream& err) {
+  auto runs = load_event_runs(path, keep_mem);
+  if (runs.size() > 1) err << "note: " << runs_note(path, runs) << "\n";
+  return runs;
+}
+
+}  // namespace
+
 int cmd_summary(const std::vector<std::string>& inputs, const CommonOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<RunSummary> runs;
   std::vector<SampleSummary> samples;
   for (const auto& p : inputs) {
     switch (detect_input(p)) {
-      case InputKind::Events: runs.push_back(summarize(load_events(p), o.summary)); break;
+      case InputKind::Events:
+        for (const auto& r : event_runs(p, false, err)) runs.push_back(summarize(r, o.summary));
+        break;
       case InputKind::GoogleBenchmark:
         samples.push_back(summarize_samples(load_google_benchmark(p), o.summary.method, o.summary.level));
         break;
@@ -49,12 +66,15 @@ int cmd_summary(const std::vector<std::string>& inputs, const CommonOptions& o, 
   return 0;
 }
 
-int cmd_compare(const CompareArgs& a, const CommonOptions& o, std::ostream& out, std::ostream&) {
+int cmd_compare(const CompareArgs& a, const CommonOptions& o, std::ostream& out, std::ostream& err) {
   if (a.baseline.empty() || a.candidate.empty())
     throw Error(Error::Kind::BadInput, "compare needs --baseline and --candidate inputs");
   CompareOptions opt = a.opt;
   opt.method = o.summary.method;
-  const Comparison c = compare(load_group(a.baseline, o.summary), load_group(a.candidate, o.summary), opt);
+  const MetricSet base = load_group(a.baseline, o.summary), cand = load_group(a.candidate, o.summary);
+  print_notes(base, err);
+  print_notes(cand, err);
+  const Comparison c = compare(base, cand, opt);
   out << render_compare(c, o.format);
   if (!a.fail_on_regression) return 0;
   bool any_regression = false, all_insufficient = !c.metrics.empty();
@@ -73,6 +93,8 @@ int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOption
   CompareOptions opt = a.opt;
   opt.method = o.summary.method;
   const MetricSet b = load_group(a.baseline, o.summary), c = load_group(a.candidate, o.summary);
+  print_notes(b, err);
+  print_notes(c, err);
   const Metric* bm = b.find(metric);
   const Metric* cm = c.find(metric);
   if (!bm || !cm) {
@@ -112,22 +134,21 @@ int cmd_baseline_save(const std::string& dir, const std::string& name, const std
 int cmd_baseline_show(const std::string& path, const CommonOptions& o, std::ostream& out) {
   const Baseline b = load_baseline(path);
   if (o.format == Format::Json) {
-    out << b.doc.dump(2) << "\n";
+    out << b.doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return 0;
   }
   Table runs({"source", "kind", "host", "GPUs", "git", "metrics"});
-  for (const auto& r : b.doc["runs"]) {
+  for (const auto& r : b.runs) {
     std::string host = "?", gpus = "?", git = "?";
-    if (r.contains("provenance")) {
-      const auto& p = r["provenance"];
-      host = p.value("host", std::string("?"));
-      git = p.value("git", std::string("?"));
+    if (r.provenance) {
+      const Provenance& p = *r.provenance;
+      host = p.host.empty() ? "?" : p.host;
+      git = p.git.empty() ? "?" : p.git;
       gpus.clear();
-      for (const auto& g : p["gpus"]) gpus += (gpus.empty() ? "" : "+") + g.get<std::string>();
+      for (const auto& g : p.gpus) gpus += (gpus.empty() ? "" : "+") + g;
       if (gpus.empty()) gpus = "none";
     }
-    runs.row({r.value("source", std::string("?")), r.value("kind", std::string("run")), host, gpus, git,
-              std::to_string(r["metrics"].size())});
+    runs.row({r.source, r.kind, host, gpus, git, std::to_string(r.metrics)});
   }
   const SampleSummary s = summarize_samples(b.metrics, o.summary.method, o.summary.level);
   Table vals({"metric", "n", "median", "min", "max"});
@@ -144,9 +165,10 @@ int cmd_baseline_show(const std::string& path, const CommonOptions& o, std::ostr
 }
 
 int cmd_trace(const std::string& run, const std::string& out_path, std::ostream& out, std::ostream& err) {
-  const RunData r = load_events(run, true);
-  for (const auto& w : r.warnings) err << "warning: " << w << "\n";
-  const std::size_t n = write_trace(r, out_path);
+  const std::vector<RunData> runs = event_runs(run, true, err);
+  for (const auto& r : runs)
+    for (const auto& w : r.warnings) err << "warning: " << (runs.size() > 1 ? r.file + ": " : "") << w << "\n";
+  const std::size_t n = write_trace(runs, out_path);
   out << "wrote " << n << " trace events to " << out_path << " (open in https://ui.perfetto.dev or chrome://tracing)\n";
   return 0;
 }
@@ -158,15 +180,18 @@ int cmd_report(const std::vector<std::string>& runs, const std::vector<std::stri
   ReportInput in;
   MetricSet cand;
   for (const auto& p : runs) {
-    RunData d = load_events(p, true);
-    RunSummary s = summarize(d, o.summary);
-    cand.merge(reduce_run(s));
-    in.runs.push_back({std::move(d), std::move(s)});
+    for (auto& d : event_runs(p, true, err)) {
+      RunSummary s = summarize(d, o.summary);
+      cand.merge(reduce_run(s));
+      in.runs.push_back({std::move(d), std::move(s)});
+    }
   }
   if (!baseline.empty()) {
     CompareOptions c = copt;
     c.method = o.summary.method;
-    in.comparison = compare(load_group(baseline, o.summary), cand, c);
+    const MetricSet base = load_group(baseline, o.summary);
+    print_notes(base, err);
+    in.comparison = compare(base, cand, c);
   }
   in.method = o.summary.method;
   write_report(in, out_path);

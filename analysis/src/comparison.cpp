@@ -38,6 +38,20 @@ GroupStats group_stats(std::vector<double> v, PercentileMethod m) {
   return g;
 }
 
+namespace {
+
+// The verdict is decided on the exact values (an infinite ratio still compares); what is shown and
+// written has no inf or nan: a ratio beyond the double range (values 1e-300 vs 1e18) is n/a.
+void drop_non_finite(MetricComparison& r) {
+  bool dropped = false;
+  for (auto* v : {&r.ratio, &r.ci_lo, &r.ci_hi})
+    if (*v && !std::isfinite(**v)) v->reset(), dropped = true;
+  if (r.ci_lo.has_value() != r.ci_hi.has_value()) r.ci_lo.reset(), r.ci_hi.reset();
+  if (dropped) r.note += std::string(r.note.empty() ? "" : "; ") + "ratio beyond the double range";
+}
+
+}  // namespace
+
 MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareOptions& opt) {
   MetricComparison r;
   r.name = b.name;
@@ -80,6 +94,7 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
     char buf[160];
     std::snprintf(buf, sizeof buf, "%zu vs %zu cannot reach p <= %g; need >= %zu per side", n1, n2, opt.alpha, need);
     r.note = buf;
+    drop_non_finite(r);
     return r;
   }
   const bool significant = mw.p <= opt.alpha;
@@ -105,6 +120,7 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
   } else if (significant) {
     r.note += std::string(r.note.empty() ? "" : "; ") + "significant but within the noise threshold";
   }
+  drop_non_finite(r);
   return r;
 }
 
@@ -116,11 +132,7 @@ double median_of(const MetricSet& s, const std::string& name) {
   return group_stats(m->samples, PercentileMethod::Linear).median;
 }
 
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
-  return buf;
-}
+std::string fmt(const char* f, double a) { return finite_or_na(f, a); }
 
 constexpr double kAttributeMinChange = 0.01;  // of the baseline s/proof
 
@@ -149,14 +161,14 @@ Attribution attribute(const MetricSet& base, const MetricSet& cand) {
   auto signed_s = [](double v) { return (v >= 0 ? "+" : "-") + human(std::fabs(v), "s"); };
   a.lines.push_back("s/proof " + signed_s(ds) + " (" + human(a.base_s, "s") + " -> " + human(a.cand_s, "s") +
                     ", medians over runs)" +
-                    (std::fabs(ds) < kAttributeMinChange * a.base_s ? "; under 1%: no change to attribute." : "."));
+                    (ds == 0 || std::fabs(ds) < kAttributeMinChange * a.base_s ? "; under 1%: no change to attribute." : "."));
   for (const auto& s : a.stages) {
     std::string l = s.stage + " busy per proof / parallelism " + signed_s(s.cand - s.base) + " (" +
                     human(s.base, "s") + " -> " + human(s.cand, "s") + ")";
     // Shares of a change are only shown for a change worth attributing: below 1% of the
     // baseline s/proof they divide one noise term by another (e.g. "-900%").
-    if (std::fabs(ds) >= kAttributeMinChange * a.base_s)
-      l += fmt(", %.0f%% of the s/proof change", 100 * (s.cand - s.base) / ds);
+    if (ds != 0 && std::fabs(ds) >= kAttributeMinChange * a.base_s)
+      l += ", " + finite_or_na("%.0f%%", 100 * (s.cand - s.base) / ds) + " of the s/proof change";
     a.lines.push_back(l + ".");
   }
   auto bott = [](const std::vector<StageDelta>& v, bool cand) {

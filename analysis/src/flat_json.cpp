@@ -118,7 +118,8 @@ bool skip_nested(Cursor& c) {
     const char ch = *c.p;
     if (ch == '"') {
       ++c.p;
-      while (c.p < c.end && *c.p != '"') c.p += (*c.p == '\\') ? 2 : 1;
+      // A backslash skips the next character, never past the end of the line.
+      while (c.p < c.end && *c.p != '"') c.p += (*c.p == '\\' && c.end - c.p > 1) ? 2 : 1;
       if (c.p >= c.end) return c.fail("unterminated string");
       ++c.p;
       continue;

@@ -1,21 +1,24 @@
 #include "cuzk/stats/line_reader.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/input_file.hpp"
 
 namespace cuzk::stats {
 
-void LineReader::Closer::operator()(std::FILE* f) const {
-  if (f && f != stdin) std::fclose(f);
-}
-
 LineReader::LineReader(std::string path, std::size_t max_line) : path_(std::move(path)), max_line_(max_line) {
-  std::FILE* f = path_ == "-" ? stdin : std::fopen(path_.c_str(), "rb");
-  if (!f) throw Error(Error::Kind::Io, path_, std::string("cannot open: ") + std::strerror(errno));
-  file_.reset(f);
+  if (path_ != "-") {
+    file_ = std::make_unique<InputFile>(path_);
+    fd_ = file_->fd();
+  }
   buf_.resize(std::size_t(1) << 20);
 }
+
+LineReader::~LineReader() = default;
 
 bool LineReader::fill() {
   if (eof_) return false;
@@ -31,13 +34,17 @@ bool LineReader::fill() {
                   "line longer than " + std::to_string(max_line_) + " bytes");
     buf_.resize(buf_.size() * 2);
   }
-  const std::size_t got = std::fread(buf_.data() + end_, 1, buf_.size() - end_, file_.get());
+  ssize_t got;
+  do {
+    got = ::read(fd_, buf_.data() + end_, buf_.size() - end_);
+  } while (got < 0 && errno == EINTR);
+  if (got < 0) throw Error(Error::Kind::Io, path_, std::string("read failed: ") + std::strerror(errno));
   if (got == 0) {
-    if (std::ferror(file_.get())) throw Error(Error::Kind::Io, path_, "read error");
     eof_ = true;
     return false;
   }
-  end_ += got;
+  end_ += std::size_t(got);
+  bytes_ += std::uint64_t(got);
   return true;
 }
 

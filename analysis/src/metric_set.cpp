@@ -1,12 +1,15 @@
 #include "cuzk/stats/metric_set.hpp"
 
-#include <filesystem>
-#include <fstream>
 #include <charconv>
+#include <cmath>
+#include <filesystem>
 
 #include "cuzk/stats/baseline.hpp"
+#include "cuzk/stats/flat_json.hpp"
+#include "cuzk/stats/json_field.hpp"
 #include "cuzk/stats/line_reader.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/input_file.hpp"
 
 namespace cuzk::stats {
 
@@ -36,6 +39,7 @@ void MetricSet::merge(const MetricSet& o) {
   sources.insert(sources.end(), o.sources.begin(), o.sources.end());
   provenance.insert(provenance.end(), o.provenance.begin(), o.provenance.end());
   warnings.insert(warnings.end(), o.warnings.begin(), o.warnings.end());
+  notes.insert(notes.end(), o.notes.begin(), o.notes.end());
   runs += o.runs;
   within_file = within_file || o.within_file;
 }
@@ -68,61 +72,60 @@ MetricSet reduce_run(const RunSummary& s) {
 
 InputKind detect_input(const std::string& path) {
   namespace fs = std::filesystem;
-  if (fs::is_directory(path)) {
-    if (fs::exists(fs::path(path) / "baseline.json")) return InputKind::Baseline;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    if (fs::exists(fs::path(path) / "baseline.json", ec)) return InputKind::Baseline;
     throw Error(Error::Kind::BadInput, path, "a directory without baseline.json");
   }
   if (path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0) return InputKind::Csv;
   if (path.size() >= 14 && path.compare(path.size() - 13, 13, "baseline.json") == 0) return InputKind::Baseline;
-  LineReader in(path);
+  LineReader in(path);  // refuses FIFOs, devices and folders
   std::string_view line;
   bool nl;
   while (in.next(line, nl)) {
     const auto p = line.find_first_not_of(" \t\r");
     if (p == std::string_view::npos) continue;
     if (line.substr(p).rfind("metric,value", 0) == 0) return InputKind::Csv;
-    break;
+    FlatObject o;
+    std::string err;
+    if (o.parse(line, err) && o.get("ev") && o.get("ts")) return InputKind::Events;
+    // A first line that is an object on one line naming "ev" but does not parse is a broken event
+    // file (read as one, so the error names FILE:LINE), not a benchmark document.
+    if (line[p] == '{' && line.find("\"ev\"") != std::string_view::npos) return InputKind::Events;
+    return InputKind::GoogleBenchmark;  // a multi-line JSON document; load_google_benchmark checks it
   }
-  if (looks_like_events(path)) return InputKind::Events;
-  return InputKind::GoogleBenchmark;  // a multi-line JSON document; load_google_benchmark checks it
+  throw Error(Error::Kind::BadInput, path, in.bytes_read() == 0 ? "is empty" : "holds only blank lines");
 }
 
 MetricSet load_google_benchmark(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw Error(Error::Kind::Io, path, "cannot open");
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(f);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(Error::Kind::BadInput, path, std::string("not JSON: ") + e.what());
-  }
-  if (!j.is_object() || !j.contains("benchmarks") || !j["benchmarks"].is_array())
+  const jf::Json j = jf::parse(read_file(path), path);
+  if (!j.is_object() || !j.contains("benchmarks"))
     throw Error(Error::Kind::BadInput, path, "neither an event file nor Google Benchmark JSON (no 'benchmarks' array)");
+  const jf::Json& rows = jf::array(j, "benchmarks", path);
   MetricSet m;
   m.sources.push_back(path);
   m.within_file = true;
   std::size_t skipped_errors = 0, idx = 0;
-  for (const auto& b : j["benchmarks"]) {
-    ++idx;
-    const std::string where = path + ": benchmarks[" + std::to_string(idx - 1) + "]";
-    if (!b.is_object() || !b.contains("name") || !b["name"].is_string())
-      throw Error(Error::Kind::BadInput, where, "entry without a name");
+  using jf::Null;
+  for (const auto& b : rows) {
+    const std::string where = path + ": benchmarks[" + std::to_string(idx++) + "]";
+    jf::object(b, where);
+    const std::string name = jf::string(b, "name", where);
     // Aggregate rows (mean, median, stddev, cv of repetitions) are derived, not samples.
-    if (b.value("run_type", std::string("iteration")) == "aggregate" || b.contains("aggregate_name")) continue;
-    if (b.value("error_occurred", false)) {
+    const std::string run_type = jf::opt_string(b, "run_type", where, Null::Wrong).value_or("iteration");
+    if (run_type == "aggregate" || jf::opt_string(b, "aggregate_name", where, Null::Wrong)) continue;
+    if (jf::opt_bool(b, "error_occurred", where, Null::Wrong).value_or(false)) {
       ++skipped_errors;
       continue;
     }
-    if (!b.contains("real_time") || !b["real_time"].is_number())
-      throw Error(Error::Kind::BadInput, where, "entry without a numeric real_time");
-    const std::string unit = b.value("time_unit", std::string("ns"));
+    const double real_time = jf::number(b, "real_time", where);
+    const std::string unit = jf::opt_string(b, "time_unit", where, Null::Wrong).value_or("ns");
     double scale = 1e-9;
     if (unit == "us") scale = 1e-6;
     else if (unit == "ms") scale = 1e-3;
     else if (unit == "s") scale = 1;
     else if (unit != "ns") throw Error(Error::Kind::BadInput, where, "unknown time_unit '" + unit + "'");
-    const std::string name = b.value("run_name", b["name"].get<std::string>());
-    m.add(name, "s", Better::Lower, b["real_time"].get<double>() * scale);
+    m.add(jf::opt_string(b, "run_name", where, Null::Wrong).value_or(name), "s", Better::Lower, real_time * scale);
   }
   if (skipped_errors) m.warnings.push_back(path + ": " + std::to_string(skipped_errors) + " errored benchmark row(s) skipped");
   return m;
@@ -154,15 +157,24 @@ MetricSet load_csv(const std::string& path) {
     const auto r = std::from_chars(val.data(), val.data() + val.size(), v);
     if (r.ec != std::errc() || r.ptr != val.data() + val.size() || !std::isfinite(v))
       throw Error(Error::Kind::BadInput, where, "value '" + std::string(val) + "' is not a number");
+    jf::checked_number(v, where, "value '" + std::string(val) + "'");
     m.add(std::string(name), "", Better::Lower, v);
   }
-  if (!header) throw Error(Error::Kind::BadInput, path, "empty CSV (expected the header 'metric,value')");
+  if (!header)
+    throw Error(Error::Kind::BadInput, path,
+                in.bytes_read() == 0 ? "is empty" : "empty CSV (expected the header 'metric,value')");
   return m;
 }
 
 MetricSet load_metrics(const std::string& path, const SummaryOptions& opt) {
   switch (detect_input(path)) {
-    case InputKind::Events: return reduce_run(summarize(load_events(path), opt));
+    case InputKind::Events: {
+      MetricSet m;
+      const auto runs = load_event_runs(path);
+      if (runs.size() > 1) m.notes.push_back(runs_note(path, runs));
+      for (const auto& r : runs) m.merge(reduce_run(summarize(r, opt)));
+      return m;
+    }
     case InputKind::GoogleBenchmark: return load_google_benchmark(path);
     case InputKind::Csv: return load_csv(path);
     case InputKind::Baseline: return load_baseline(path).metrics;

@@ -8,17 +8,17 @@ namespace {
 
 std::string ratio_cell(const std::optional<double>& r) {
   if (!r) return "n/a";
-  return printf_string("%+.2f%%", 100 * (*r - 1));
+  return finite_or_na("%+.2f%%", 100 * (*r - 1));
 }
 
 std::string ci_cell(const MetricComparison& m) {
-  if (!m.ci_lo) return "n/a";
-  return printf_string("[%+.2f%%, %+.2f%%]", 100 * (*m.ci_lo - 1), 100 * (*m.ci_hi - 1));
+  if (!m.ci_lo || !m.ci_hi) return "n/a";
+  return "[" + finite_or_na("%+.2f%%", 100 * (*m.ci_lo - 1)) + ", " + finite_or_na("%+.2f%%", 100 * (*m.ci_hi - 1)) + "]";
 }
 
 std::string p_cell(const MetricComparison& m) {
   if (!m.p_value) return "n/a";
-  return printf_string("%.3g", *m.p_value);
+  return finite_or_na("%.3g", *m.p_value);
 }
 
 std::string method_line(const Comparison& c) {
@@ -36,7 +36,7 @@ Table compare_table(const Comparison& c) {
     std::string verdict(to_string(m.verdict));
     if (!m.note.empty() && m.verdict != Verdict::NoChange) verdict += " (" + m.note + ")";
     t.row({m.name, std::to_string(m.base.n) + "/" + std::to_string(m.cand.n), human(m.base.median, m.unit),
-           human(m.cand.median, m.unit), ratio_cell(m.ratio), ci_cell(m), printf_string("%.1f%%", 100 * m.ci_level),
+           human(m.cand.median, m.unit), ratio_cell(m.ratio), ci_cell(m), finite_or_na("%.1f%%", 100 * m.ci_level),
            p_cell(m), verdict});
   }
   return t;
@@ -102,7 +102,7 @@ nlohmann::json compare_json(const Comparison& c) {
 }
 
 std::string render_compare(const Comparison& c, Format f) {
-  if (f == Format::Json) return compare_json(c).dump(2) + "\n";
+  if (f == Format::Json) return compare_json(c).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const Table t = compare_table(c);
   if (f == Format::Csv) {
     Table x({"metric", "unit", "better", "baseline_n", "baseline_median", "baseline_p90", "baseline_p99", "candidate_n",

@@ -73,9 +73,9 @@ std::vector<std::string> run_lines(const RunSummary& s) {
   tp += " · wall/proofs " + (s.s_per_proof_plain ? human(*s.s_per_proof_plain, "s") : std::string("n/a"));
   L.push_back(tp);
   for (const auto& d : s.devices)
-    L.push_back(printf_string("GPU %s: busy %s of %s wall (%.1f%%), %zu spans on %zu worker(s), %zu idle gap(s) totalling %s (longest %s), starved (empty queue) %s",
+    L.push_back(printf_string("GPU %s: busy %s of %s wall (%s), %zu spans on %zu worker(s), %zu idle gap(s) totalling %s (longest %s), starved (empty queue) %s",
                               d.device.c_str(), human(d.busy, "s").c_str(), human(s.wall, "s").c_str(),
-                              100 * d.busy_fraction, d.spans, d.workers, d.gaps, human(d.idle, "s").c_str(),
+                              finite_or_na("%.1f%%", 100 * d.busy_fraction).c_str(), d.spans, d.workers, d.gaps, human(d.idle, "s").c_str(),
                               human(d.max_gap, "s").c_str(), human(d.starved, "s").c_str()));
   if (s.peak_from_samples) {
     std::string at;
@@ -85,7 +85,7 @@ std::vector<std::string> run_lines(const RunSummary& s) {
                 (s.peak_rss > s.sampled_peak_rss ? " (high-water mark; sampled peak " + human(s.sampled_peak_rss, "bytes") + where + ")"
                                                  : where) +
                 " · " + std::to_string(s.mem_samples) +
-                printf_string(" mem samples · max in-flight %.0f · max reserved ", s.max_inflight) +
+                " mem samples · max in-flight " + finite_or_na("%.0f", s.max_inflight) + " · max reserved " +
                 human(s.max_reserved, "bytes"));
   } else if (s.peak_rss > 0) {
     L.push_back("peak RSS " + human(s.peak_rss, "bytes") + " (from run_end; no mem samples)");
@@ -102,8 +102,8 @@ std::vector<std::string> run_lines(const RunSummary& s) {
   }
   for (const auto& st : s.stages)
     for (const auto& o : st.worst)
-      L.push_back(printf_string("outlier (kept): %s %s %s, %.1f robust σ from the median", st.name.c_str(),
-                                o.what.c_str(), human(o.value, "s").c_str(), o.sigmas));
+      L.push_back(printf_string("outlier (kept): %s %s %s, %s robust σ from the median", st.name.c_str(),
+                                o.what.c_str(), human(o.value, "s").c_str(), finite_or_na("%.1f", o.sigmas).c_str()));
   for (const auto& e : s.error_messages) L.push_back("error: " + e);
   for (const auto& w : s.warnings) L.push_back("warning: " + w);
   return L;
@@ -129,6 +129,8 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
                       {"sample_files", nlohmann::json::array()}};
   for (const auto& s : runs) {
     nlohmann::json r = {{"file", s.file},
+                        {"run", s.run.empty() ? nlohmann::json() : nlohmann::json(s.run)},
+                        {"runs_in_file", s.runs_in_file},
                         {"provenance", {{"schema", s.prov.schema}, {"version", s.prov.version}, {"git", s.prov.git},
                                         {"host", s.prov.host}, {"cpus", s.prov.cpus}, {"gpus", s.prov.gpus},
                                         {"config", s.prov.config}}},
@@ -190,7 +192,7 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
 
 std::string render_summary(const std::vector<RunSummary>& runs, const std::vector<SampleSummary>& samples, Format f,
                            PercentileMethod method, double level) {
-  if (f == Format::Json) return summary_json(runs, samples, method, level).dump(2) + "\n";
+  if (f == Format::Json) return summary_json(runs, samples, method, level).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const std::string how = printf_string("percentiles: %s; %.0f%% confidence intervals from order statistics (binomial)",
                                         std::string(to_string(method)).c_str(), 100 * level);
   std::string out;
@@ -226,7 +228,8 @@ std::string render_summary(const std::vector<RunSummary>& runs, const std::vecto
   }
   const bool md = f == Format::Markdown;
   for (const auto& s : runs) {
-    out += md ? "### run `" + s.file + "`\n\n" : "run: " + s.file + "\n";
+    const std::string of = s.runs_in_file > 1 ? printf_string(" (run %zu of %zu in the file)", s.run_index + 1, s.runs_in_file) : "";
+    out += md ? "### run `" + s.file + "`" + of + "\n\n" : "run: " + s.file + of + "\n";
     for (const auto& l : run_lines(s)) out += md ? "- " + md_escape(l) + "\n" : l + "\n";
     out += md ? "- " + how + "\n\n" : how + "\n\n";
     const Table t = stage_table(stage_rows(s));

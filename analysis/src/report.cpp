@@ -31,7 +31,8 @@ const char* kColor[] = {"#4e79a7", "#bab0ac", "#e15759", "#59a14f"};  // synth, 
 
 constexpr double kW = 1100, kLeft = 140, kRight = 20;
 
-std::string fmt(double v) { return printf_string("%.2f", v); }
+// SVG coordinates: never inf or nan (a coordinate that is not finite is drawn at 0).
+std::string fmt(double v) { return std::isfinite(v) ? printf_string("%.2f", v) : std::string("0"); }
 
 std::string gantt(const ReportRun& rr) {
   const RunData& r = rr.data;
@@ -233,9 +234,11 @@ std::string render_report(const ReportInput& in) {
       const char* cls = m.verdict == Verdict::Regression ? "regression" : m.verdict == Verdict::Improvement ? "improvement" : "";
       t += "<tr><td>" + html(m.name) + "</td><td>" + std::to_string(m.base.n) + "/" + std::to_string(m.cand.n) + "</td><td>" +
            html(human(m.base.median, m.unit)) + "</td><td>" + html(human(m.cand.median, m.unit)) + "</td><td>" +
-           (m.ratio ? printf_string("%+.2f%%", 100 * (*m.ratio - 1)) : "n/a") + "</td><td>" +
-           (m.ci_lo ? printf_string("[%+.2f%%, %+.2f%%]", 100 * (*m.ci_lo - 1), 100 * (*m.ci_hi - 1)) : "n/a") + "</td><td>" +
-           (m.p_value ? printf_string("%.3g", *m.p_value) : "n/a") + "</td><td class=\"" + cls + "\">" + html(v) + "</td></tr>";
+           (m.ratio ? finite_or_na("%+.2f%%", 100 * (*m.ratio - 1)) : "n/a") + "</td><td>" +
+           (m.ci_lo && m.ci_hi ? "[" + finite_or_na("%+.2f%%", 100 * (*m.ci_lo - 1)) + ", " +
+                                     finite_or_na("%+.2f%%", 100 * (*m.ci_hi - 1)) + "]"
+                               : std::string("n/a")) +
+           "</td><td>" + (m.p_value ? finite_or_na("%.3g", *m.p_value) : "n/a") + "</td><td class=\"" + cls + "\">" + html(v) + "</td></tr>";
     }
     b += t + "</table>";
     for (const auto& l : c.attribution.lines) b += "<p>" + html(l) + "</p>";

@@ -1,9 +1,12 @@
 #include "cuzk/stats/run_data.hpp"
 
 #include <cmath>
+#include <optional>
+#include <memory>
 #include <unordered_map>
 
 #include "cuzk/stats/flat_json.hpp"
+#include "cuzk/stats/json_field.hpp"
 #include "cuzk/stats/line_reader.hpp"
 #include "cuzk/util/error.hpp"
 
@@ -13,18 +16,28 @@ namespace {
 
 constexpr std::size_t kMaxErrorMessages = 10;
 
+std::string type_name(const FlatValue& v) {
+  switch (v.type) {
+    case FlatValue::Type::Null: return "null";
+    case FlatValue::Type::Bool: return "a boolean";
+    case FlatValue::Type::Number: return "a number";
+    case FlatValue::Type::String: return "a string";
+    case FlatValue::Type::Nested: return v.text.empty() || v.text[0] == '{' ? "an object" : "an array";
+  }
+  return "unknown";
+}
+
 class Loader {
 public:
-  Loader(RunData& run, bool keep_mem) : r_(run), keep_mem_(keep_mem) {}
+  Loader(RunData& run, std::string path, bool keep_mem) : r_(run), path_(std::move(path)), keep_mem_(keep_mem) {}
 
   void line(const FlatObject& o, std::string_view raw, std::size_t lineno) {
     lineno_ = lineno;
     const double ts = number(o, "ts");
-    const FlatValue* ev = o.get("ev");
-    if (!ev || ev->type != FlatValue::Type::String) bad("missing string field 'ev'");
+    const std::string_view ev_text = text(o, "ev");
     if (ts + 1e-9 < r_.last_ts) ++backwards_;
     r_.last_ts = std::max(r_.last_ts, ts);
-    const std::string_view e = ev->text;
+    const std::string_view e = ev_text;
     if (e == "mem") return mem(o, ts);
     if (e == "synth") return span(o, Stage::Synth);
     if (e == "queue") return span(o, Stage::Queue);
@@ -52,19 +65,32 @@ public:
   }
 
 private:
-  std::string where() const { return r_.file + ":" + std::to_string(lineno_); }
+  std::string where() const { return path_ + ":" + std::to_string(lineno_); }
   [[noreturn]] void bad(const std::string& msg) const { throw Error(Error::Kind::BadInput, where(), msg); }
 
   double number(const FlatObject& o, std::string_view key) const {
     const FlatValue* v = o.get(key);
-    if (!v || v->type != FlatValue::Type::Number) bad("missing numeric field '" + std::string(key) + "'");
-    return v->number;
+    if (!v) bad("missing numeric field '" + std::string(key) + "'");
+    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a number");
+    return jf::checked_number(v->number, where(), "field '" + std::string(key) + "'");
   }
   double number_or(const FlatObject& o, std::string_view key, double dflt) const {
     const FlatValue* v = o.get(key);
     if (!v || v->type == FlatValue::Type::Null) return dflt;
-    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is not a number");
-    return v->number;
+    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a number");
+    return jf::checked_number(v->number, where(), "field '" + std::string(key) + "'");
+  }
+  // An optional string: absent or null → `dflt`; another type is bad input.
+  std::string_view text_or(const FlatObject& o, std::string_view key, std::string_view dflt) const {
+    const FlatValue* v = o.get(key);
+    if (!v || v->type == FlatValue::Type::Null) return dflt;
+    if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a string");
+    return v->text;
+  }
+  std::optional<std::uint32_t> index_or(const FlatObject& o, std::string_view key) const {
+    const FlatValue* v = o.get(key);
+    if (!v || v->type == FlatValue::Type::Null) return std::nullopt;
+    return index(o, key);
   }
   std::uint32_t index(const FlatObject& o, std::string_view key) const {
     const double v = number(o, key);
@@ -74,7 +100,8 @@ private:
   }
   std::string_view text(const FlatObject& o, std::string_view key) const {
     const FlatValue* v = o.get(key);
-    if (!v || v->type != FlatValue::Type::String) bad("missing string field '" + std::string(key) + "'");
+    if (!v) bad("missing string field '" + std::string(key) + "'");
+    if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a string");
     return v->text;
   }
 
@@ -88,7 +115,7 @@ private:
     const FlatValue* v = o.get("device");
     std::string label;
     if (!v || v->type == FlatValue::Type::Null) label = "0";
-    else if (v->type == FlatValue::Type::Number) label = std::to_string(std::int64_t(v->number));
+    else if (v->type == FlatValue::Type::Number) label = std::to_string(std::int64_t(number(o, "device")));
     else if (v->type == FlatValue::Type::String) label = std::string(v->text);
     else bad("field 'device' is neither a number nor a string");
     for (std::size_t i = 0; i < r_.devices.size(); ++i)
@@ -107,10 +134,8 @@ private:
     s.partition = index(o, "partition");
     s.stage = st;
     s.worker = 0xFFFF;
-    if (const FlatValue* w = o.get("worker"); w && w->type == FlatValue::Type::Number)
-      s.worker = std::uint16_t(std::min(w->number, 65534.0));
-    if (const FlatValue* sec = o.get("sector"); sec && sec->type == FlatValue::Type::String)
-      remember_sector(s.seq, sec->text);
+    if (const auto w = index_or(o, "worker")) s.worker = std::uint16_t(std::min<std::uint32_t>(*w, 65534));
+    if (const std::string_view sec = text_or(o, "sector", {}); !sec.empty()) remember_sector(s.seq, sec);
     const std::uint64_t key = (std::uint64_t(s.seq) << 32) | s.partition;
     if (st == Stage::Gpu) {
       s.device = device(o);
@@ -129,7 +154,7 @@ private:
   void key_upload(const FlatObject& o) {
     KeyUpload k{number(o, "t0"), number(o, "t1"), device(o), {}};
     if (!(k.t1 >= k.t0)) bad("key_upload ends before it starts (t1 < t0)");
-    if (const FlatValue* z = o.get("zkey"); z && z->type == FlatValue::Type::String) k.zkey = std::string(z->text);
+    k.zkey = std::string(text_or(o, "zkey", {}));
     r_.key_uploads.push_back(std::move(k));
   }
 
@@ -151,14 +176,13 @@ private:
   void sector_start(const FlatObject& o, double ts) {
     const std::string_view name = text(o, "sector");
     ++r_.sectors_started;
-    if (const FlatValue* q = o.get("seq"); q && q->type == FlatValue::Type::Number) remember_sector(index(o, "seq"), name);
+    if (const auto q = index_or(o, "seq")) remember_sector(*q, name);
     open_sectors_[std::string(name)] = ts;
   }
 
   void sector_end(const FlatObject& o, double ts) {
     const std::string name(text(o, "sector"));
-    const FlatValue* st = o.get("status");
-    const std::string_view status = st && st->type == FlatValue::Type::String ? st->text : "ok";
+    const std::string_view status = text_or(o, "status", "ok");
     if (status == "failed") ++r_.sectors_failed;
     else if (status == "skipped") ++r_.sectors_skipped;
     else ++r_.sectors_ok;
@@ -174,51 +198,52 @@ private:
   void error(const FlatObject& o) {
     ++r_.errors;
     if (r_.error_messages.size() < kMaxErrorMessages) {
-      const FlatValue* m = o.get("message");
-      const FlatValue* s = o.get("sector");
-      std::string msg = s && s->type == FlatValue::Type::String ? std::string(s->text) : std::string("?");
-      if (const FlatValue* p = o.get("partition"); p && p->type == FlatValue::Type::Number)
-        msg += "/p" + std::to_string(std::int64_t(p->number));
+      std::string msg(text_or(o, "sector", "?"));
+      if (const auto p = index_or(o, "partition")) msg += "/p" + std::to_string(*p);
       msg += ": ";
-      msg += m && m->type == FlatValue::Type::String ? std::string(m->text) : std::string("(no message)");
+      // One line per message: a producer's message with a newline must not break the report's lines.
+      for (char c : text_or(o, "message", "(no message)")) msg += (c == '\n' || c == '\r') ? ' ' : c;
       r_.error_messages.push_back(std::move(msg));
     }
   }
 
   void run_start(std::string_view raw) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(raw);
-    } catch (const nlohmann::json::exception& e) {
-      bad(std::string("run_start: ") + e.what());
-    }
+    const std::string w = where();
+    const jf::Json j = jf::parse(raw, w);
     r_.has_run_start = true;
     auto& p = r_.prov;
-    p.schema = j.value("schema", 0);
-    if (p.schema != 1) r_.warnings.push_back("event schema " + std::to_string(p.schema) + ", this reader knows 1");
-    auto str = [&](const char* k) { return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string(); };
-    p.version = str("version");
-    p.git = str("git");
-    p.host = str("host");
-    p.cpus = j.contains("cpus") && j["cpus"].is_number_integer() ? j["cpus"].get<int>() : 0;
-    if (j.contains("gpus") && j["gpus"].is_array())
-      for (const auto& g : j["gpus"])
-        p.gpus.push_back(g.is_object() && g.contains("name") && g["name"].is_string() ? g["name"].get<std::string>()
-                                                                                     : std::string("?"));
-    if (j.contains("config") && j["config"].is_object()) p.config = j["config"];
-    if (j.contains("argv") && j["argv"].is_array()) p.argv = j["argv"];
+    const long long schema = jf::opt_integer(j, "schema", w).value_or(0);
+    if (schema < 0 || schema > 1000000) bad("field 'schema' is out of range");
+    p.schema = int(schema);
+    if (p.schema != 1 && p.schema != 2)
+      r_.warnings.push_back("event schema " + std::to_string(p.schema) + ", this reader knows 1 and 2");
+    p.version = jf::opt_string(j, "version", w).value_or("");
+    p.git = jf::opt_string(j, "git", w).value_or("");
+    p.host = jf::opt_string(j, "host", w).value_or("");
+    const long long cpus = jf::opt_integer(j, "cpus", w).value_or(0);
+    p.cpus = cpus > 0 && cpus < (1 << 30) ? int(cpus) : 0;
+    if (const jf::Json* g = jf::opt_array(j, "gpus", w)) {
+      std::size_t i = 0;
+      for (const auto& e : *g) {
+        const std::string wi = w + ": gpus[" + std::to_string(i++) + "]";
+        p.gpus.push_back(jf::opt_string(jf::object(e, wi), "name", wi).value_or("?"));
+      }
+    }
+    if (const jf::Json* c = jf::opt_object(j, "config", w)) p.config = *c;
+    if (const jf::Json* a = jf::opt_array(j, "argv", w)) p.argv = *a;
   }
 
   void run_end(const FlatObject& o) {
     r_.has_run_end = true;
-    r_.end_proofs = number_or(o, "proofs", 0);
-    r_.end_failures = number_or(o, "failures", 0);
+    r_.end_proofs = index_or(o, "proofs").value_or(0);
+    r_.end_failures = index_or(o, "failures").value_or(0);
     r_.end_wall = number_or(o, "wall", 0);
     r_.end_s_per_proof = number_or(o, "s_per_proof", 0);
     r_.end_peak_rss = number_or(o, "peak_rss", 0);
   }
 
   RunData& r_;
+  std::string path_;
   bool keep_mem_;
   std::size_t lineno_ = 0;
   std::size_t backwards_ = 0, unknown_ = 0;
@@ -227,34 +252,137 @@ private:
 
 }  // namespace
 
-RunData load_events(const std::string& path, bool keep_mem_series) {
-  RunData run;
-  run.file = path;
+namespace {
+
+// Splits one file into runs (docs/events.md, schema 2): a line's run is its "run" field; a line
+// without one (schema 1) belongs to the run started by the latest run_start line. A schema-1
+// run_start without "run" starts a new anonymous run.
+class RunSplitter {
+public:
+  RunSplitter(std::string path, bool keep_mem) : path_(std::move(path)), keep_mem_(keep_mem) {}
+
+  Loader& route(const FlatObject& o, std::size_t lineno) {
+    const FlatValue* id = o.get("run");
+    const FlatValue* ev = o.get("ev");
+    const bool start = ev && ev->type == FlatValue::Type::String && ev->text == "run_start";
+    if (id && id->type != FlatValue::Type::Null) {
+      if (id->type != FlatValue::Type::String)
+        throw Error(Error::Kind::BadInput, path_ + ":" + std::to_string(lineno), "field 'run' is not a string");
+      const std::string_view t = id->text;
+      if (t.empty() || t.size() > 200 ||
+          t.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != t.npos)
+        throw Error(Error::Kind::BadInput, path_ + ":" + std::to_string(lineno),
+                    "field 'run' is not a run id (1 to 200 characters of [A-Za-z0-9._-])");
+      const std::string key = "=" + std::string(t);  // ids cannot collide with anonymous keys
+      if (start) current_ = key;
+      return get(key, std::string(id->text));
+    }
+    // No "run" field (schema 1): a run_start begins a new anonymous run, unless the current
+    // anonymous run has not seen its run_start yet (lines before it belong to it).
+    const auto cur = slots_.find(current_);
+    bool reuse = cur != slots_.end() && !start;
+    if (start && cur != slots_.end() && current_[0] == '#' && !cur->second->data.has_run_start) reuse = true;
+    if (!reuse) current_ = "#" + std::to_string(++anonymous_);
+    return get(current_, {});
+  }
+
+  std::vector<RunData> finish() {
+    std::vector<RunData> out;
+    for (auto& s : order_) {
+      s->loader->finish();
+      out.push_back(std::move(s->data));
+    }
+    // Runs in order of first appearance.
+    const std::size_t n = out.size();
+    std::size_t anon = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      RunData& r = out[i];
+      r.runs_in_file = n;
+      r.run_index = i;
+      if (n > 1) r.file = path_ + "#" + (r.run.empty() ? std::to_string(++anon) : r.run);
+    }
+    return out;
+  }
+
+private:
+  struct Slot {
+    RunData data;
+    std::unique_ptr<Loader> loader;
+  };
+  Loader& get(const std::string& key, const std::string& id) {
+    auto it = slots_.find(key);
+    if (it == slots_.end()) {
+      auto slot = std::make_unique<Slot>();
+      slot->data.file = slot->data.path = path_;
+      slot->data.run = id;
+      slot->loader = std::make_unique<Loader>(slot->data, path_, keep_mem_);
+      order_.push_back(slot.get());
+      it = slots_.emplace(key, std::move(slot)).first;
+    }
+    last_data_ = &it->second->data;
+    return *it->second->loader;
+  }
+
+  std::string path_;
+  bool keep_mem_;
+  std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;
+  std::vector<Slot*> order_;
+  std::string current_;
+  std::size_t anonymous_ = 0;
+
+public:
+  RunData* last_data_ = nullptr;
+};
+
+}  // namespace
+
+std::vector<RunData> load_event_runs(const std::string& path, bool keep_mem_series) {
   LineReader in(path);
-  Loader loader(run, keep_mem_series);
+  RunSplitter runs(path, keep_mem_series);
   FlatObject obj;
   std::string err;
   std::string_view line;
   bool newline = true;
+  std::size_t lines = 0;
   while (in.next(line, newline)) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    ++run.lines;
+    const std::string where = path + ":" + std::to_string(in.line_number());
     if (!obj.parse(line, err)) {
-      const std::string where = path + ":" + std::to_string(in.line_number());
+      if (!newline && !runs.last_data_)
+        throw Error(Error::Kind::BadInput, where, "holds no complete event line (truncated: " + err + ")");
       if (!newline) {
         // The last line, cut short: what a killed run leaves behind. Report, skip, go on.
-        run.truncated = true;
-        run.warnings.push_back(where + ": truncated last line skipped (" + err + ")");
-        --run.lines;
+        RunData& r = *runs.last_data_;
+        r.truncated = true;
+        r.warnings.push_back(where + ": truncated last line skipped (" + err + ")");
         break;
       }
       throw Error(Error::Kind::BadInput, where, "not a JSON object: " + err);
     }
-    loader.line(obj, line, in.line_number());
+    Loader& l = runs.route(obj, in.line_number());
+    ++runs.last_data_->lines;
+    ++lines;
+    l.line(obj, line, in.line_number());
   }
-  loader.finish();
-  return run;
+  if (lines == 0) {
+    if (in.bytes_read() == 0) throw Error(Error::Kind::BadInput, path, "is empty");
+    throw Error(Error::Kind::BadInput, path, "holds no event line");
+  }
+  return runs.finish();
+}
+
+RunData load_events(const std::string& path, bool keep_mem_series) {
+  auto runs = load_event_runs(path, keep_mem_series);
+  if (runs.size() != 1)
+    throw Error(Error::Kind::BadInput, path, "holds " + std::to_string(runs.size()) + " runs, expected one");
+  return std::move(runs.front());
+}
+
+std::string runs_note(const std::string& path, const std::vector<RunData>& runs) {
+  std::string s = path + ": " + std::to_string(runs.size()) + " runs (";
+  for (std::size_t i = 0; i < runs.size(); ++i) s += (i ? ", " : "") + runs[i].file.substr(path.size() + 1);
+  return s + "), read as separate runs";
 }
 
 bool looks_like_events(const std::string& path) {

@@ -96,6 +96,9 @@ std::size_t config_int(const Provenance& p, const char* key) {
 RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
   RunSummary s;
   s.file = r.file;
+  s.run = r.run;
+  s.runs_in_file = r.runs_in_file;
+  s.run_index = r.run_index;
   s.prov = r.prov;
   s.method = opt.method;
   s.level = opt.level;

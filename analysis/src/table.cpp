@@ -104,8 +104,15 @@ std::string printf_string(const char* fmt, ...) {
   return buf;
 }
 
+std::string finite_or_na(const char* fmt, double v) {
+  if (!std::isfinite(v)) return "n/a";
+  char buf[512];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
 std::string human(double v, std::string_view unit) {
-  if (std::isnan(v)) return "n/a";
+  if (!std::isfinite(v)) return "n/a";
   const double a = std::fabs(v);
   if (unit == "s") {
     if (a == 0) return "0 s";
@@ -124,7 +131,7 @@ std::string human(double v, std::string_view unit) {
 }
 
 std::string raw(double v) {
-  if (std::isnan(v)) return "";
+  if (!std::isfinite(v)) return "";
   return printf_string("%.9g", v);
 }
 

@@ -1,6 +1,7 @@
 #include "cuzk/stats/trace.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -65,28 +66,60 @@ std::string esc(const std::string& s) {
   return o;
 }
 
-constexpr int kPidMemory = 1, kPidSynth = 2, kPidQueue = 3, kPidWrite = 4, kPidGpu = 10;
+// Process ids of one run; a file's k-th run adds k * kPidRunStride (GPU pids stay below it).
+constexpr int kPidMemory = 1, kPidSynth = 2, kPidQueue = 3, kPidWrite = 4, kPidGpu = 10, kPidRunStride = 100000;
 
-}  // namespace
+// A number for the trace: "%.3f" (or `fmt`) when finite, else null (JSON has no inf or nan).
+std::string num(double v, const char* fmt = "%.3f") {
+  if (!std::isfinite(v)) return "null";
+  char b[400];
+  std::snprintf(b, sizeof b, fmt, v);
+  return b;
+}
 
-std::size_t write_trace(const RunData& r, const std::string& path) {
-  std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "w"));
-  if (!f) throw Error(Error::Kind::Io, path, "cannot write");
-  std::FILE* o = f.get();
+struct Writer {
+  std::FILE* o;
   std::size_t n = 0;
   bool first = true;
-  auto begin = [&] {
+  void begin() {
     std::fputs(first ? "\n" : ",\n", o);
     first = false;
     ++n;
-  };
-  std::fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"source\":\"cuzk-stats\",\"file\":\"", o);
-  std::fputs(esc(r.file).c_str(), o);
-  std::fputs("\"},\"traceEvents\":[", o);
-  auto meta = [&](int pid, int tid, const char* what, const std::string& name) {
+  }
+  void meta(int pid, int tid, const char* what, const std::string& name) {
     begin();
     std::fprintf(o, "{\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"name\":\"%s\",\"args\":{\"name\":\"%s\"}}", pid, tid, what,
                  esc(name).c_str());
+  }
+  void run(const RunData& r, int base, const std::string& prefix);
+};
+
+}  // namespace
+
+std::size_t write_trace(const std::vector<RunData>& runs, const std::string& path) {
+  std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "w"));
+  if (!f) throw Error(Error::Kind::Io, path, "cannot write");
+  Writer w{f.get()};
+  const std::string file = runs.empty() ? std::string() : runs.front().path;
+  std::fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"source\":\"cuzk-stats\",\"file\":\"", w.o);
+  std::fputs(esc(file).c_str(), w.o);
+  std::fputs("\"},\"traceEvents\":[", w.o);
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const std::string id = runs[k].run.empty() ? std::to_string(k + 1) : runs[k].run;
+    w.run(runs[k], int(k) * kPidRunStride, runs.size() > 1 ? "run " + id + ": " : std::string());
+  }
+  std::fputs("\n]}\n", w.o);
+  if (std::ferror(w.o)) throw Error(Error::Kind::Io, path, "write failed");
+  return w.n;
+}
+
+void Writer::run(const RunData& r, int base, const std::string& prefix) {
+  const int kPidMemory = base + cuzk::stats::kPidMemory, kPidSynth = base + cuzk::stats::kPidSynth,
+            kPidQueue = base + cuzk::stats::kPidQueue, kPidWrite = base + cuzk::stats::kPidWrite,
+            kPidGpu = base + cuzk::stats::kPidGpu;
+  auto begin = [&] { this->begin(); };
+  auto meta = [&](int pid, int tid, const char* what, const std::string& name) {
+    this->meta(pid, tid, what, tid == 0 ? prefix + name : name);
   };
   meta(kPidMemory, 0, "process_name", "memory");
   meta(kPidSynth, 0, "process_name", "synthesis");
@@ -135,10 +168,10 @@ std::size_t write_trace(const RunData& r, const std::string& path) {
     const Span& s = r.spans[i];
     begin();
     std::fprintf(o,
-                 "{\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s %s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,"
+                 "{\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s %s\",\"pid\":%d,\"tid\":%d,\"ts\":%s,\"dur\":%s,"
                  "\"args\":{\"seq\":%u,\"partition\":%u}}",
                  kStageNames[std::size_t(s.stage)].data(), kStageNames[std::size_t(s.stage)].data(), label(s).c_str(),
-                 pid[i], tid[i], s.t0 * 1e6, (s.t1 - s.t0) * 1e6, s.seq, s.partition);
+                 pid[i], tid[i], num(s.t0 * 1e6).c_str(), num((s.t1 - s.t0) * 1e6).c_str(), s.seq, s.partition);
   }
   // Key uploads on their device's timeline, a thread of their own (tid 0 is the process row).
   constexpr int kTidKeyUpload = 1000;
@@ -151,28 +184,26 @@ std::size_t write_trace(const RunData& r, const std::string& path) {
     begin();
     std::fprintf(o,
                  "{\"ph\":\"X\",\"cat\":\"key_upload\",\"name\":\"key upload\",\"pid\":%d,\"tid\":%d,"
-                 "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"zkey\":\"%s\"}}",
-                 kPidGpu + int(k.device), kTidKeyUpload, k.t0 * 1e6, (k.t1 - k.t0) * 1e6, esc(k.zkey).c_str());
+                 "\"ts\":%s,\"dur\":%s,\"args\":{\"zkey\":\"%s\"}}",
+                 kPidGpu + int(k.device), kTidKeyUpload, num(k.t0 * 1e6).c_str(), num((k.t1 - k.t0) * 1e6).c_str(),
+                 esc(k.zkey).c_str());
   }
   for (const auto& m : r.mem) {
     begin();
-    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"rss\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"bytes\":%.0f}}",
-                 kPidMemory, m.ts * 1e6, m.rss);
+    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"rss\",\"pid\":%d,\"tid\":0,\"ts\":%s,\"args\":{\"bytes\":%s}}",
+                 kPidMemory, num(m.ts * 1e6).c_str(), num(m.rss, "%.0f").c_str());
     begin();
-    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"inflight\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"partitions\":%.0f}}",
-                 kPidMemory, m.ts * 1e6, m.inflight);
+    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"inflight\",\"pid\":%d,\"tid\":0,\"ts\":%s,\"args\":{\"partitions\":%s}}",
+                 kPidMemory, num(m.ts * 1e6).c_str(), num(m.inflight, "%.0f").c_str());
     begin();
-    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"reserved\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"bytes\":%.0f}}",
-                 kPidMemory, m.ts * 1e6, m.reserved);
+    std::fprintf(o, "{\"ph\":\"C\",\"name\":\"reserved\",\"pid\":%d,\"tid\":0,\"ts\":%s,\"args\":{\"bytes\":%s}}",
+                 kPidMemory, num(m.ts * 1e6).c_str(), num(m.reserved, "%.0f").c_str());
     if (m.gpu_used > 0) {
       begin();
-      std::fprintf(o, "{\"ph\":\"C\",\"name\":\"gpu_used\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"bytes\":%.0f}}",
-                   kPidMemory, m.ts * 1e6, m.gpu_used);
+      std::fprintf(o, "{\"ph\":\"C\",\"name\":\"gpu_used\",\"pid\":%d,\"tid\":0,\"ts\":%s,\"args\":{\"bytes\":%s}}",
+                   kPidMemory, num(m.ts * 1e6).c_str(), num(m.gpu_used, "%.0f").c_str());
     }
   }
-  std::fputs("\n]}\n", o);
-  if (std::ferror(o)) throw Error(Error::Kind::Io, path, "write failed");
-  return n;
 }
 
 }  // namespace cuzk::stats

@@ -1,6 +1,7 @@
 // cuzk-stats: run statistics, baseline comparison, CI gates and reports for cuzk-prove runs.
 // Thin main: parses arguments, calls the library, maps errors to exit codes
-// (0 pass, 1 regression, 2 usage error / bad input / too little data).
+// (0 pass, 1 regression, 2 cannot decide: usage error / bad input / too little data, 70 a bug).
+// Only this file catches; every message is one line.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -12,6 +13,16 @@ using namespace cuzk::stats;
 int main(int argc, char** argv) {
   CLI::App app{"cuzk-stats: honest statistics for cuzk-prove event files, Google Benchmark JSON and metric,value CSV"};
   app.require_subcommand(1);
+  app.footer(
+      "Exit codes:\n"
+      "  0   done; gate / compare --fail-on-regression: no regression\n"
+      "  1   regression (gate; compare --fail-on-regression)\n"
+      "  2   cannot decide or cannot read: usage error; an input that is missing, empty, not a regular\n"
+      "      file (FIFO, device), malformed or with a field of the wrong type (one line naming FILE:LINE\n"
+      "      or the field); gate: the metric is missing on a side, too few samples to reach p <= alpha,\n"
+      "      an unreadable baseline; compare --fail-on-regression: no metric could be decided\n"
+      "  70  internal error (a bug; please report it)\n"
+      "Event files may hold several runs (schema 2 'run' field): each is read as a run of its own.");
   std::string format = "text", percentile = "linear", noise = "2%", max_reg = "2%", metric = "s_per_proof";
   std::string out_path, baseline_dir = "baselines", baseline_name;
   double alpha = 0.05, level = 0.95;
@@ -76,8 +87,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
-    return rc == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::string msg = e.what();
+    for (char& c : msg)
+      if (c == '\n' || c == '\r') c = ' ';
+    std::cerr << "cuzk-stats: " << msg << " (see --help)\n";
+    return 2;
   }
   try {
     CommonOptions o;
@@ -102,8 +117,17 @@ int main(int argc, char** argv) {
     if (*trace) return cmd_trace(inputs.front(), out_path, std::cout, std::cerr);
     if (*report) return cmd_report(inputs, base, out_path, o, ca.opt, std::cout, std::cerr);
   } catch (const cuzk::Error& e) {
-    std::cerr << "cuzk-stats: " << e.what() << "\n";
+    std::string msg = e.what();
+    for (char& c : msg)
+      if (c == '\n' || c == '\r') c = ' ';  // a path or field name must not break the one line
+    std::cerr << "cuzk-stats: " << msg << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "cuzk-stats: internal error: out of memory\n";
+    return 70;
+  } catch (const std::exception& e) {
+    std::cerr << "cuzk-stats: internal error: " << e.what() << "\n";
+    return 70;
   }
   return 2;
 }

@@ -175,3 +175,61 @@ TEST_CASE("throughput on a generated file (heavy size with CUZK_HEAVY=1)") {
   // a wide margin because ctest runs suites in parallel on loaded machines.
   CHECK(double(r.lines) / secs > (heavy ? 200000 : 30000));
 }
+
+TEST_CASE("a file holding several runs: split by 'run', schema-1 lines by the latest run_start") {
+  const auto two = load_event_runs(data("two-runs.jsonl").string());
+  REQUIRE(two.size() == 2);
+  CHECK(two[0].run == "20261203T234501Z-h1-100-aaaa");
+  CHECK(two[1].run == "20261203T234501Z-h1-101-bbbb");
+  CHECK(two[0].file == data("two-runs.jsonl").string() + "#20261203T234501Z-h1-100-aaaa");
+  for (const auto& r : two) {
+    CHECK(r.runs_in_file == 2);
+    CHECK(r.has_run_start);
+    CHECK(r.has_run_end);
+    CHECK(r.prov.schema == 2);
+    CHECK(r.lines == 29);  // each run is tiny.jsonl, interleaved line by line
+    CHECK(summarize(r, {}).proofs == 3);
+  }
+  CHECK(summarize(two[1], {}).wall == doctest::Approx(1.65));  // the second run is 1.5x slower
+  const auto s1 = load_event_runs(data("schema1-two-runs.jsonl").string());
+  REQUIRE(s1.size() == 2);
+  CHECK(s1[0].run.empty());
+  CHECK(s1[1].file == data("schema1-two-runs.jsonl").string() + "#2");
+  CHECK(summarize(s1[1], {}).wall == doctest::Approx(2.2));
+  // One run per file stays as before: the plain path, runs_in_file 1.
+  const auto one = load_event_runs(data("tiny.jsonl").string());
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].file == data("tiny.jsonl").string());
+  CHECK_THROWS_WITH_AS(load_events(data("two-runs.jsonl").string()), doctest::Contains("holds 2 runs"), cuzk::Error);
+  // compare/gate inputs: each run is one sample.
+  CHECK(load_metrics(data("two-runs.jsonl").string(), {}).runs == 2);
+  CHECK(load_metrics(data("two-runs.jsonl").string(), {}).notes.size() == 1);
+}
+
+TEST_CASE("wrong-typed fields, empty files and non-regular files are one BadInput/Io error naming the file") {
+  struct Case {
+    const char* name;
+    const char* text;
+    const char* want;
+  };
+  const Case cases[] = {
+      {"schema.jsonl", "{\"ts\":0,\"ev\":\"run_start\",\"schema\":\"1\"}\n", "schema.jsonl:1: field 'schema' is a string"},
+      {"ts.jsonl", "{\"ts\":\"0\",\"ev\":\"mem\",\"rss\":1}\n", "ts.jsonl:1: field 'ts' is a string"},
+      {"gpus.jsonl", "{\"ts\":0,\"ev\":\"run_start\",\"gpus\":[[1]]}\n", "gpus.jsonl:1: gpus[0]: is an array"},
+      {"run.jsonl", "{\"ts\":0,\"ev\":\"mem\",\"rss\":1,\"run\":5}\n", "run.jsonl:1: field 'run' is not a string"},
+      {"huge.jsonl", "{\"ts\":1e300,\"ev\":\"mem\",\"rss\":1}\n", "huge.jsonl:1: field 'ts' is out of range"},
+      {"empty.jsonl", "", "empty.jsonl: is empty"},
+  };
+  for (const auto& c : cases) {
+    const auto p = temp_file(c.name, c.text);
+    CAPTURE(c.name);
+    CHECK_THROWS_WITH_AS(load_event_runs(p.string()), doctest::Contains(c.want), cuzk::Error);
+    fs::remove(p);
+  }
+  const auto b = temp_file("b.json", R"({"benchmarks":[{"name":"a","real_time":1,"time_unit":7}]})");
+  CHECK_THROWS_WITH_AS(load_google_benchmark(b.string()), doctest::Contains("benchmarks[0]: field 'time_unit' is a number"),
+                       cuzk::Error);
+  fs::remove(b);
+  CHECK_THROWS_WITH_AS(load_event_runs("/dev/zero"), doctest::Contains("/dev/zero: is a character device"), cuzk::Error);
+  CHECK_THROWS_WITH_AS(detect_input("/dev/null"), doctest::Contains("/dev/null: is a character device"), cuzk::Error);
+}

@@ -87,6 +87,24 @@ TEST_CASE("golden: summary") {
   golden("summary-samples.json", [&](auto& o, auto& e) { return cmd_summary(samples, fmt(Format::Json), o, e); });
 }
 
+TEST_CASE("golden: files holding several runs (schema 2 interleaved, schema 1 appended)") {
+  const std::vector<std::string> two{"tests/stats/data/two-runs.jsonl"};
+  golden("summary-two-runs.txt", [&](auto& o, auto& e) { return cmd_summary(two, fmt(Format::Text), o, e); });
+  golden("summary-two-runs.json", [&](auto& o, auto& e) { return cmd_summary(two, fmt(Format::Json), o, e); });
+  golden("summary-schema1-two-runs.txt", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/schema1-two-runs.jsonl"}, fmt(Format::Text), o, e);
+  });
+  const std::string trace = temp("trace2.json");
+  golden("trace-two-runs.txt", [&](auto& o, auto& e) {
+    std::ostringstream s;
+    const int rc = cmd_trace("tests/stats/data/two-runs.jsonl", trace, s, e);
+    o << "(trace written)\n";
+    return rc;
+  }, trace);
+  CompareArgs a{two, {"tests/stats/data/schema1-two-runs.jsonl"}, {}, true};
+  golden("compare-two-runs.txt", [&](auto& o, auto& e) { return cmd_compare(a, fmt(Format::Text), o, e); });
+}
+
 TEST_CASE("golden: compare and gate") {
   CompareArgs a{kBase, kCand, {}, false};
   const std::pair<Format, const char*> formats[] = {

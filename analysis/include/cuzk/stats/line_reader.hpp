@@ -1,19 +1,26 @@
 #pragma once
 // Streams a text file line by line through a fixed-size buffer (bounded memory whatever the file
-// size). A line longer than the limit is an error, not an allocation without bound.
+// size). A line longer than the limit is an error, not an allocation without bound. The file is
+// opened through cuzk::InputFile: a FIFO, a device (/dev/zero) or a folder is refused at once.
 #include <cstddef>
-#include <cstdio>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace cuzk {
+class InputFile;
+}
 
 namespace cuzk::stats {
 
 class LineReader {
 public:
-  // path "-" reads stdin. Throws Error(Io) when the file cannot be opened.
+  // path "-" reads stdin. Throws Error(Io) when the file cannot be opened or is not a regular file.
   explicit LineReader(std::string path, std::size_t max_line = 64u << 20);
+  ~LineReader();
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
 
@@ -23,14 +30,14 @@ public:
   bool next(std::string_view& line, bool& newline);
   std::size_t line_number() const { return lineno_; }  // 1-based number of the line last returned
   const std::string& path() const { return path_; }
+  std::uint64_t bytes_read() const { return bytes_; }  // bytes read from the file so far
 
 private:
   bool fill();
-  struct Closer {
-    void operator()(std::FILE* f) const;
-  };
   std::string path_;
-  std::unique_ptr<std::FILE, Closer> file_;
+  std::unique_ptr<InputFile> file_;  // null for stdin
+  int fd_ = 0;
+  std::uint64_t bytes_ = 0;
   std::vector<char> buf_;
   std::size_t begin_ = 0, end_ = 0, max_line_;
   std::size_t lineno_ = 0;

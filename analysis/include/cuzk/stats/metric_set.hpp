@@ -1,6 +1,6 @@
 #pragma once
-// Samples per metric, from any input: an event file reduces to one value per metric (the run is
-// the unit of comparison); Google Benchmark JSON and `metric,value` CSV give one sample per
+// Samples per metric, from any input: each run of an event file reduces to one value per metric
+// (the run is the unit of comparison; a file holding several runs gives several); Google Benchmark JSON and `metric,value` CSV give one sample per
 // repetition / row; a saved baseline directory gives its runs' reduced values.
 #include <cstddef>
 #include <string>
@@ -23,6 +23,7 @@ struct MetricSet {
   std::vector<std::string> sources;
   std::vector<Provenance> provenance;  // one per event run (or baseline run) with a run_start
   std::vector<std::string> warnings;
+  std::vector<std::string> notes;  // "FILE: N runs (...)" for files holding several runs
   std::size_t runs = 0;        // event runs contributed
   bool within_file = false;    // some input gave several samples per file (benchmark/CSV)
 
@@ -39,6 +40,7 @@ struct MetricSet {
 MetricSet reduce_run(const RunSummary& s);
 
 enum class InputKind { Events, GoogleBenchmark, Csv, Baseline };
+// Throws Error(BadInput) for an empty file, Error(Io) for one that cannot be read or is not regular.
 InputKind detect_input(const std::string& path);
 
 // Loads any input as samples. Event files are read, summarized with `opt` and reduced.

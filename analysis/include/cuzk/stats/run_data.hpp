@@ -1,5 +1,7 @@
 #pragma once
-// One cuzk-prove run read from its event file (docs/events.md, schema 1), streamed line by line.
+// cuzk-prove runs read from an event file (docs/events.md, schemas 1 and 2), streamed line by line.
+// A file is an append-only log of runs: lines carry their run's id in "run" (schema 2); lines
+// without one (schema 1) belong to the run started by the latest run_start line.
 // What is kept is O(spans): a compact record per span plus per-partition completion times; `mem`
 // samples are folded into running maxima unless the series is asked for (trace, report).
 #include <array>
@@ -50,7 +52,10 @@ struct Provenance {
 };
 
 struct RunData {
-  std::string file;
+  std::string file;  // the path; "PATH#RUN" when the file holds several runs (RUN: id, or 1, 2, ... without ids)
+  std::string path;  // the event file
+  std::string run;   // the run id ("run" field), empty for schema-1 lines
+  std::size_t runs_in_file = 1, run_index = 0;
   bool has_run_start = false, has_run_end = false, truncated = false;
   Provenance prov;
   std::vector<Span> spans;
@@ -74,9 +79,15 @@ struct RunData {
   std::vector<std::string> warnings;
 };
 
-// Throws Error(BadInput) with "FILE:LINE: ..." for a malformed line other than a truncated last
-// one (which is recorded in `warnings` and skipped), Error(Io) when the file cannot be read.
+// Every run of the file, in order of first appearance. Throws Error(BadInput) with "FILE:LINE: ..."
+// for a malformed line or a field of the wrong type (a truncated last line is recorded in the
+// warnings of the run it most likely belongs to and skipped), "FILE: is empty" for a 0-byte file,
+// Error(Io) when the file cannot be read or is not a regular file.
+std::vector<RunData> load_event_runs(const std::string& path, bool keep_mem_series = false);
+// The one run of a file; Error(BadInput) when it holds several.
 RunData load_events(const std::string& path, bool keep_mem_series = false);
+// "PATH: N runs (a, b, c), read as separate runs" for a file that holds several.
+std::string runs_note(const std::string& path, const std::vector<RunData>& runs);
 
 // True when the file's first non-empty line looks like a cuzk event line ({"ts":..,"ev":..}).
 bool looks_like_events(const std::string& path);

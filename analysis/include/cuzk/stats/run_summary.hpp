@@ -56,7 +56,9 @@ struct StageLoad {
 };
 
 struct RunSummary {
-  std::string file;
+  std::string file;                // RunData::file ("PATH#RUN" when the file holds several runs)
+  std::string run;                 // run id, empty without one (schema 1)
+  std::size_t run_index = 0, runs_in_file = 1;  // 0-based position among the file's runs
   Provenance prov;
   PercentileMethod method = PercentileMethod::Linear;
   double level = 0.95;

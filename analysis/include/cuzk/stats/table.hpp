@@ -28,11 +28,16 @@ private:
 std::string csv_field(std::string_view s);
 std::string md_escape(std::string_view s);
 
+// No output format ever shows inf or nan: a value that is not finite (an empty set, a zero
+// baseline, a ratio beyond the double range) is "n/a" in text and Markdown, an empty cell in CSV
+// and null in JSON (nlohmann writes null for non-finite numbers; the trace writer does the same).
 // Human units, 4 significant digits: seconds (s / ms / µs), bytes (GiB / MiB / KiB / B),
-// fractions as percent, anything else %.6g.
+// fractions as percent, anything else %.6g. Non-finite: "n/a".
 std::string human(double v, std::string_view unit);
-// Shortest exact-enough form for CSV (%.9g).
+// Shortest exact-enough form for CSV (%.9g). Non-finite: "" (an empty cell).
 std::string raw(double v);
+// printf of one double with `fmt` (e.g. "%+.2f%%"); "n/a" when `v` is not finite.
+std::string finite_or_na(const char* fmt, double v);
 std::string printf_string(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 }  // namespace cuzk::stats

@@ -14,7 +14,10 @@ namespace cuzk::stats {
 // Assigns each interval (given in any order) the lowest lane free at its start; returns the lanes.
 std::vector<std::size_t> pack_lanes(const std::vector<std::pair<double, double>>& intervals);
 
-// Writes the trace; returns the number of trace events. Throws Error(Io).
-std::size_t write_trace(const RunData& run, const std::string& path);
+// Writes the trace of one or several runs (of one file: each run its own set of processes, named
+// "run ID: ..."); returns the number of trace events. Throws Error(Io). Numbers are always finite
+// (a value that is not is written as null, never as inf or nan).
+std::size_t write_trace(const std::vector<RunData>& runs, const std::string& path);
+inline std::size_t write_trace(const RunData& run, const std::string& path) { return write_trace(std::vector<RunData>{run}, path); }
 
 }  // namespace cuzk::stats
