@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # prove writes all its outputs or none: a --public whose folder is missing or read-only
 # leaves no proof.json (and no temp file) behind.
-source "$(dirname "$0")/prove_lib.sh"
+source "$(dirname "$0")/prove_lib.bash"
 cd "$WORK"
 
 expect 3 "nodir/public.json" -- prove --proof proof.json --public nodir/public.json

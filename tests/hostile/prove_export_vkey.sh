@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # export-vkey and setup never overwrite an existing --out silently (--force replaces it).
-source "$(dirname "$0")/prove_lib.sh"
+source "$(dirname "$0")/prove_lib.bash"
 cd "$WORK"
 echo keep >vk.json
 expect 2 "vk.json" -- "$CUZK" export-vkey --zkey "$FIX/circuit.zkey" --out vk.json

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # prove refuses outputs that collide, are folders, or exist (no --force), before any work,
 # and writes nothing.
-source "$(dirname "$0")/prove_lib.sh"
+source "$(dirname "$0")/prove_lib.bash"
 cd "$WORK"
 
 # equal outputs, also through ./ and a symlink

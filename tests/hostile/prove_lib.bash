@@ -1,4 +1,4 @@
-# Shared by tests/hostile/prove_*.sh: CUZK=$1 (cuzk-prove), SRC=$2 (source tree).
+# Shared by tests/hostile/prove_*.sh (not a test itself): CUZK=$1 (cuzk-prove), SRC=$2 (source tree).
 set -uo pipefail
 CUZK=$1 SRC=$2
 FIX="$SRC/data/fixtures/tiny"
