@@ -249,6 +249,10 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "cuzk-prove: error: out of memory\n");
     return verify->parsed() ? 2 : 4;  // verify: inputs too large to hold are bad input
+  } catch (const nlohmann::json::exception& e) {
+    // A JSON value of the wrong type that a reader did not catch: bad input for verify.
+    std::fprintf(stderr, "cuzk-prove: %s: %s\n", verify->parsed() ? "error" : "internal error", e.what());
+    return verify->parsed() ? 2 : 70;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cuzk-prove: internal error: %s\n", e.what());
     return 70;
