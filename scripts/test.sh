@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
 # The test command: installs dependencies, builds once, runs every ctest suite
-# (unit, Groth16, snarkjs interop, batch pipeline, cuzk-stats). GPU tests skip
-# with a message when no device is present. Heavy sizes: CUZK_HEAVY=1.
+# (unit, Groth16, snarkjs interop, batch pipeline, cuzk-stats, hostile input). GPU tests
+# skip with a message when no device is present. Heavy sizes: CUZK_HEAVY=1.
+# Then a second, CPU-only build (${CUZK_ASAN_DIR:-build-asan}) with AddressSanitizer and
+# UndefinedBehaviorSanitizer runs the same suites (and the fuzz corpus replay, label fuzz)
+# with every finding fatal. CUZK_ASAN=0 skips it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/setup-deps.sh"
 "$here/scripts/build.sh" "$@"
 build=${CUZK_BUILD_DIR:-$here/build}
-cd "$build"
-ctest --output-on-failure -j "${CUZK_JOBS:-$(nproc)}" --timeout 1500
+jobs=${CUZK_JOBS:-$(nproc)}
+(cd "$build" && ctest --output-on-failure -j "$jobs" --timeout 1500)
+
+[[ ${CUZK_ASAN:-1} == 0 ]] && exit 0
+asan=${CUZK_ASAN_DIR:-$here/build-asan}
+CUZK_BUILD_DIR=$asan "$here/scripts/build.sh" "$@" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCUZK_CUDA=OFF -DCUZK_BENCH=OFF \
+  -DCUZK_SANITIZE=address,undefined
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export CUZK_SANITIZED=1  # tests that measure RSS know their figures include ASan's shadow memory
+cd "$asan"
+ctest --output-on-failure -j "$jobs" --timeout 1500 -LE "${CUZK_ASAN_EXCLUDE:-^heavy$}"

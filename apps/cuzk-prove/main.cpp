@@ -6,8 +6,13 @@
 // Only this file catches cuzk::Error and maps it to an exit code.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <unistd.h>
+
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/groth16/prover.hpp"
@@ -42,19 +47,73 @@ int exit_code_for(Error::Kind k) {
   return 70;
 }
 
+// --- Output safety -------------------------------------------------------------
+// Outputs are checked before any work: no two options name the same file (compared after
+// resolving ./, .. and symlinks), none is a folder or another non-regular file, none exists
+// unless --force, and each folder exists. Then everything is rendered, all temp files are
+// created and written, and only then committed; a failed commit removes the outputs this
+// run already committed (they are ours: without --force they were created with no-overwrite).
+struct Output {
+  const char* option;  // "--proof"
+  std::string path;
+  std::string content;
+};
+
+void check_outputs(const std::vector<Output>& outs, bool force) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> resolved;
+  for (const Output& o : outs) {
+    std::error_code ec;
+    fs::file_status st = fs::status(o.path, ec);  // follows symlinks
+    if (fs::is_directory(st)) cuzk::fail(Error::Kind::BadInput, o.path, std::string(o.option) + " names a folder, not a file");
+    if (fs::exists(st) && !fs::is_regular_file(st))
+      cuzk::fail(Error::Kind::BadInput, o.path, std::string(o.option) + " names a special file, not a regular file");
+    if (fs::exists(st) && !force)
+      cuzk::fail(Error::Kind::BadInput, o.path, "exists already, not overwritten (--force replaces it)");
+    auto dir = fs::path(o.path).parent_path();
+    if (!dir.empty() && !fs::is_directory(dir, ec))
+      cuzk::fail(Error::Kind::Io, o.path, "output folder does not exist");
+    fs::path r = fs::weakly_canonical(fs::absolute(o.path), ec);
+    if (ec) r = fs::absolute(o.path).lexically_normal();
+    for (std::size_t i = 0; i < resolved.size(); ++i)
+      if (resolved[i] == r)
+        cuzk::fail(Error::Kind::BadInput, o.path,
+                   std::string("given as both ") + outs[i].option + " and " + o.option + "; each output needs its own file");
+    resolved.push_back(std::move(r));
+  }
+}
+
+void write_all_or_none(const std::vector<Output>& outs, bool force) {
+  std::vector<std::unique_ptr<cuzk::AtomicFile>> files;
+  for (const Output& o : outs) {
+    files.push_back(std::make_unique<cuzk::AtomicFile>(o.path));
+    files.back()->write(o.content);
+  }
+  std::size_t done = 0;
+  try {
+    for (; done < files.size(); ++done) files[done]->commit(/*no_overwrite=*/!force);
+  } catch (...) {
+    for (std::size_t i = 0; i < done; ++i) ::unlink(outs[i].path.c_str());
+    throw;
+  }
+}
+
 struct ProveArgs {
   std::string zkey, witness, proof, pub, proof_bin, r1cs;
   std::optional<std::uint64_t> seed;
+  bool force = false;
 };
 
+std::vector<Output> prove_outputs(const ProveArgs& a) {
+  std::vector<Output> outs{{"--proof", a.proof, {}}, {"--public", a.pub, {}}};
+  if (!a.proof_bin.empty()) outs.push_back({"--proof-bin", a.proof_bin, {}});
+  return outs;
+}
+
 int cmd_prove(const ProveArgs& a) {
-  // Fail on an unwritable output before spending time on the proof.
-  for (const std::string* out : {&a.proof, &a.pub, &a.proof_bin}) {
-    if (out->empty()) continue;
-    auto dir = std::filesystem::path(*out).parent_path();
-    if (!dir.empty() && !std::filesystem::is_directory(dir))
-      cuzk::fail(Error::Kind::Io, *out, "output folder does not exist");
-  }
+  // Refuse bad outputs before spending time on the proof.
+  std::vector<Output> outs = prove_outputs(a);
+  check_outputs(outs, a.force);
   g16::ProvingKey pk = g16::read_zkey(a.zkey);
   g16::Witness w = g16::read_wtns(a.witness, pk.header.n_vars);
   if (!a.r1cs.empty()) {
@@ -74,12 +133,13 @@ int cmd_prove(const ProveArgs& a) {
   if (auto v = g16::verify(g16::verifying_key(pk), pub, proof); !v)
     cuzk::fail(Error::Kind::Unsatisfied, a.witness,
                "the proof does not verify (" + v.reason + "): the witness does not satisfy the circuit of " + a.zkey);
-  g16::write_json_file(a.proof, g16::proof_to_json(proof));
-  g16::write_json_file(a.pub, g16::public_to_json(pub));
-  if (!a.proof_bin.empty()) {
+  outs[0].content = g16::dump_snarkjs(g16::proof_to_json(proof));
+  outs[1].content = g16::dump_snarkjs(g16::public_to_json(pub));
+  if (outs.size() > 2) {
     auto bytes = g16::proof_to_bytes(proof);
-    cuzk::write_file_atomic(a.proof_bin, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    outs[2].content.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   }
+  write_all_or_none(outs, a.force);
   return 0;
 }
 
@@ -96,14 +156,20 @@ int cmd_verify(const std::string& vkey, const std::string& pub, const std::strin
   return 1;
 }
 
-int cmd_export_vkey(const std::string& zkey, const std::string& out) {
+int cmd_export_vkey(const std::string& zkey, const std::string& out, bool force) {
+  std::vector<Output> outs{{"--out", out, {}}};
+  check_outputs(outs, force);
   g16::ProvingKey pk = g16::read_zkey_header(zkey);
-  g16::write_json_file(out, g16::vkey_to_json(g16::verifying_key(pk)));
+  outs[0].content = g16::dump_snarkjs(g16::vkey_to_json(g16::verifying_key(pk)));
+  write_all_or_none(outs, force);
   return 0;
 }
 
 int cmd_setup(const std::string& r1cs, const std::string& out, std::optional<std::uint64_t> seed,
-              const std::string& backend) {
+              const std::string& backend, bool force) {
+  // The key is streamed by write_zkey (AtomicFile + rename); the check here refuses an
+  // existing --out before the setup's work (a file created meanwhile would be replaced).
+  check_outputs({{"--out", out, {}}}, force);
   auto engine = make_setup_engine(backend);
   g16::R1cs cs = g16::read_r1cs(r1cs);
   auto tw = seed ? cuzk::setup::ToxicWaste::from_seed(*seed) : cuzk::setup::ToxicWaste::random();
@@ -138,6 +204,7 @@ int main(int argc, char** argv) {
   prove->add_option("--proof-bin", pa.proof_bin, "also write the 192-byte compressed proof A||B||C (Filecoin layout)");
   prove->add_option("--r1cs", pa.r1cs, "check every constraint against this .r1cs first and name the one that fails")
       ->check(CLI::ExistingFile);
+  prove->add_flag("--force", pa.force, "replace existing output files (default: refuse, a finished proof is never overwritten)");
   prove->add_option("--seed", pa.seed,
                     "TEST ONLY: derive the blinding r, s from this seed (reproducible, NOT zero-knowledge)");
   prove->callback([&] { rc = cmd_prove(pa); });
@@ -150,10 +217,12 @@ int main(int argc, char** argv) {
   verify->callback([&] { rc = cmd_verify(vk, pub, proof); });
 
   std::string zk, out;
+  bool exp_force = false, su_force = false;
   auto* exp = app.add_subcommand("export-vkey", "Write verification_key.json for a .zkey");
   exp->add_option("--zkey", zk, "Groth16 proving key (.zkey)")->required()->check(CLI::ExistingFile);
   exp->add_option("--out", out, "output verification_key.json")->required();
-  exp->callback([&] { rc = cmd_export_vkey(zk, out); });
+  exp->add_flag("--force", exp_force, "replace an existing --out (default: refuse)");
+  exp->callback([&] { rc = cmd_export_vkey(zk, out, exp_force); });
 
   std::string su_r1cs, su_out;
   std::optional<std::uint64_t> su_seed;
@@ -164,7 +233,8 @@ int main(int argc, char** argv) {
   su->add_option("--seed", su_seed, "derive the toxic waste from this seed (reproducible keys)");
   std::string su_backend = "auto";
   su->add_option("--backend", su_backend, "fixed-base products on: auto|cpu|cuda")->capture_default_str();
-  su->callback([&] { rc = cmd_setup(su_r1cs, su_out, su_seed, su_backend); });
+  su->add_flag("--force", su_force, "replace an existing --out (default: refuse)");
+  su->callback([&] { rc = cmd_setup(su_r1cs, su_out, su_seed, su_backend, su_force); });
 
   add_gen_porep_command(app, rc);
 
@@ -182,7 +252,11 @@ int main(int argc, char** argv) {
     return verify->parsed() ? 2 : exit_code_for(e.kind());
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "cuzk-prove: error: out of memory\n");
-    return 4;
+    return verify->parsed() ? 2 : 4;  // verify: inputs too large to hold are bad input
+  } catch (const nlohmann::json::exception& e) {
+    // A JSON value of the wrong type that a reader did not catch: bad input for verify.
+    std::fprintf(stderr, "cuzk-prove: %s: %s\n", verify->parsed() ? "error" : "internal error", e.what());
+    return verify->parsed() ? 2 : 70;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cuzk-prove: internal error: %s\n", e.what());
     return 70;

@@ -9,6 +9,8 @@
 #    on by at least half of one partition's a/b/c (expected saving: ~2 partitions' a/b/c).
 #    This is a memory inequality, not a timing; synthesis is serial (one worker) so the
 #    partitions' short H phases, when a/b/c are alive in both modes, do not coincide.
+#    Under ASan (build-asan) only this RSS inequality is skipped: ASan's quarantine and
+#    shadow memory hide it; everything else runs.
 # CHAIN_DIR (3rd argument) holds chain.zkey and w0..w3.wtns (made by the batch_chain_key test).
 CUZK=$1 SRC=$2 CHAIN=$3
 source "$SRC/tests/batch/lib.sh"
@@ -50,8 +52,15 @@ for ef in on off; do
   note "early free $ef: peak RSS while proving ${peak[$ef]} B (run_end.peak_rss $(json_get "$sum" peak_rss) B), $(json_get "$sum" s_per_proof) s/proof"
 done
 abc=$((3 * 16384 * 32))
-(( peak[off] - peak[on] >= abc / 2 )) ||
-  die "early free saved $((peak[off] - peak[on])) B of peak RSS, want >= $((abc / 2)) (half a partition's a/b/c)"
 cmp "$WORK/ef-on/c-1.proof" "$WORK/ef-off/c-1.proof" || die "early free changed the proofs (same --seed)"
-echo "early free saved $((peak[off] - peak[on])) B of peak RSS (a/b/c of one partition: $abc B)"
+if [[ -n ${CUZK_SANITIZED:-} ]] || ldd "$CUZK" 2>/dev/null | grep -q 'lib[at]san'; then
+  # Under AddressSanitizer freed memory sits in ASan's quarantine and its allocator keeps
+  # the pages, so RSS cannot show an early free; the in-flight and budget checks above
+  # (from the events) and the proofs' equality still ran. The normal build checks the RSS.
+  note "SKIP (sanitized build): the RSS saving of early free is not measurable under ASan"
+else
+  (( peak[off] - peak[on] >= abc / 2 )) ||
+    die "early free saved $((peak[off] - peak[on])) B of peak RSS, want >= $((abc / 2)) (half a partition's a/b/c)"
+  echo "early free saved $((peak[off] - peak[on])) B of peak RSS (a/b/c of one partition: $abc B)"
+fi
 echo "PASS"
