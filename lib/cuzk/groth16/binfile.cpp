@@ -2,10 +2,21 @@
 
 namespace cuzk::groth16 {
 
-BinFile::BinFile(const std::string& path, std::string_view magic, std::uint32_t max_version) : file_(path) {
-  const std::string& f = file_.path();
-  Reader r(file_.data(), file_.size(), &f, "file header");
-  if (file_.size() < 12) fail(Error::Kind::BadInput, f, "too short for a " + std::string(magic) + " file");
+BinFile::BinFile(const std::string& path, std::string_view magic, std::uint32_t max_version)
+    : file_(std::in_place, path), path_(path), data_(file_->data()), size_(file_->size()) {
+  index(magic, max_version);
+}
+
+BinFile::BinFile(const std::uint8_t* data, std::size_t size, const std::string& name, std::string_view magic,
+                 std::uint32_t max_version)
+    : path_(name), data_(data), size_(size) {
+  index(magic, max_version);
+}
+
+void BinFile::index(std::string_view magic, std::uint32_t max_version) {
+  const std::string& f = path_;
+  Reader r(data_, size_, &f, "file header");
+  if (size_ < 12) fail(Error::Kind::BadInput, f, "too short for a " + std::string(magic) + " file");
   const std::uint8_t* m = r.take(4);
   if (std::memcmp(m, magic.data(), 4) != 0)
     fail(Error::Kind::BadInput, f,
@@ -33,7 +44,7 @@ Reader BinFile::section(std::uint32_t id, const std::string& name) const {
   auto it = sections_.find(id);
   std::string what = "section " + std::to_string(id) + " (" + name + ")";
   if (it == sections_.end()) fail(Error::Kind::BadInput, path(), what + " is missing");
-  return Reader(file_.data() + it->second.offset, std::size_t(it->second.size), &file_.path(), what);
+  return Reader(data_ + it->second.offset, std::size_t(it->second.size), &path_, what);
 }
 
 std::uint64_t BinFile::section_size(std::uint32_t id) const {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -54,8 +55,15 @@ class BinFile {
 public:
   // Maps `path`, checks the magic (e.g. "zkey") and the version, indexes the sections.
   BinFile(const std::string& path, std::string_view magic, std::uint32_t max_version);
+  // The same over bytes already in memory (fuzzers, tests); `name` stands for the file in
+  // messages. The bytes must outlive the BinFile and everything read from it.
+  BinFile(const std::uint8_t* data, std::size_t size, const std::string& name, std::string_view magic,
+          std::uint32_t max_version);
+  BinFile(const BinFile&) = delete;
+  BinFile& operator=(const BinFile&) = delete;
 
-  const std::string& path() const { return file_.path(); }
+  const std::string& path() const { return path_; }
+  std::uint64_t file_size() const { return size_; }
   std::uint32_t version() const { return version_; }
   bool has(std::uint32_t id) const { return sections_.count(id) != 0; }
   // A reader over section `id`; `name` is used in messages ("section 2 (header)").
@@ -66,7 +74,12 @@ private:
   struct Sec {
     std::uint64_t offset, size;
   };
-  MappedFile file_;
+  void index(std::string_view magic, std::uint32_t max_version);
+
+  std::optional<MappedFile> file_;  // empty for a BinFile over memory
+  std::string path_;
+  const std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
   std::uint32_t version_ = 0;
   std::map<std::uint32_t, Sec> sections_;
 };

@@ -132,15 +132,26 @@ VerifyingKey vkey_from_json(const json& j, const std::string& file) {
   if (c.field(j, "curve") != "bls12381") c.bad("curve", "not a bls12381 key (this build proves over BLS12-381)");
   VerifyingKey vk;
   const json& np = c.field(j, "nPublic");
-  if (!np.is_number_unsigned()) c.bad("nPublic", "expected a non-negative integer");
-  vk.n_public = np.get<std::uint32_t>();
+  // Read as 64 bits and bounded before use: a value of 2^32 + n must not wrap to n.
+  if (!np.is_number_unsigned() || np.get<std::uint64_t>() > kMaxVkeyPublic)
+    c.bad("nPublic", "expected an integer from 0 to " + std::to_string(kMaxVkeyPublic));
+  vk.n_public = std::uint32_t(np.get<std::uint64_t>());
+  const json& ic = c.field(j, "IC");
+  if (!ic.is_array() || ic.size() != std::uint64_t(vk.n_public) + 1)
+    c.bad("IC", "expected nPublic + 1 = " + std::to_string(std::uint64_t(vk.n_public) + 1) + " points, found " +
+                    (ic.is_array() ? std::to_string(ic.size()) : std::string("no array")));
   vk.alpha1 = c.g1(c.field(j, "vk_alpha_1"), "vk_alpha_1");
   vk.beta2 = c.g2(c.field(j, "vk_beta_2"), "vk_beta_2");
   vk.gamma2 = c.g2(c.field(j, "vk_gamma_2"), "vk_gamma_2");
   vk.delta2 = c.g2(c.field(j, "vk_delta_2"), "vk_delta_2");
-  const json& ic = c.field(j, "IC");
-  if (!ic.is_array() || ic.size() != vk.n_public + 1) c.bad("IC", "expected nPublic + 1 points");
   for (std::size_t i = 0; i < ic.size(); ++i) vk.ic.push_back(c.g1(ic[i], "IC[" + std::to_string(i) + "]"));
+  // A key's points must lie in the prime-order subgroup: exactly for the four fixed ones,
+  // batched for IC (see points_in_subgroup).
+  if (!bls12_381::in_subgroup(vk.alpha1)) c.bad("vk_alpha_1", "point is not in the prime-order subgroup");
+  if (!bls12_381::in_subgroup(vk.beta2)) c.bad("vk_beta_2", "point is not in the prime-order subgroup");
+  if (!bls12_381::in_subgroup(vk.gamma2)) c.bad("vk_gamma_2", "point is not in the prime-order subgroup");
+  if (!bls12_381::in_subgroup(vk.delta2)) c.bad("vk_delta_2", "point is not in the prime-order subgroup");
+  if (!points_in_subgroup(vk.ic.data(), vk.ic.size())) c.bad("IC", "a point is not in the prime-order subgroup");
   return vk;
 }
 

@@ -20,6 +20,8 @@ json vkey_to_json(const VerifyingKey& vk);  // includes vk_alphabeta_12 = e(α1,
 Proof proof_from_json(const json& j, const std::string& file);
 std::vector<Scalar> public_from_json(const json& j, const std::string& file);
 VerifyingKey vkey_from_json(const json& j, const std::string& file);
+// Largest nPublic a verification key may declare (its IC must hold nPublic + 1 points).
+inline constexpr std::uint64_t kMaxVkeyPublic = std::uint64_t(1) << 24;
 
 json read_json_file(const std::string& path);  // Error(Io) / Error(BadInput)
 // snarkjs layout (1-space indent, no trailing newline), written atomically.

@@ -8,8 +8,17 @@ using bls12_381::Fr;
 
 R1cs read_r1cs(const std::string& path) {
   BinFile f(path, "r1cs", 1);
+  return read_r1cs(f);
+}
+
+R1cs read_r1cs_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name) {
+  BinFile f(data, size, name, "r1cs", 1);
+  return read_r1cs(f);
+}
+
+R1cs read_r1cs(const BinFile& f) {
   R1cs r;
-  r.path = path;
+  r.path = f.path();
   Reader h = f.section(1, "r1cs header");
   std::uint32_t n8 = h.u32();
   if (n8 != 32) h.bad("field size n8 = " + std::to_string(n8) + ", expected 32");
@@ -20,7 +29,17 @@ R1cs read_r1cs(const std::string& path) {
   r.n_prv_inputs = h.u32();
   r.n_labels = h.u64();
   r.n_constraints = h.u32();
+  // The counts against each other and the constraint section's size (64-bit), before
+  // anything sized by them is allocated: the setup and the prover index by them.
+  const std::uint64_t n_pub = std::uint64_t(r.n_outputs) + r.n_pub_inputs;
+  if (n_pub + r.n_prv_inputs + 1 > r.n_wires)
+    h.bad("nOutputs " + std::to_string(r.n_outputs) + " + nPubInputs " + std::to_string(r.n_pub_inputs) +
+          " + nPrvInputs " + std::to_string(r.n_prv_inputs) + " + 1 (the constant) exceed nWires " +
+          std::to_string(r.n_wires));
   Reader c = f.section(2, "constraints");
+  if (std::uint64_t(r.n_constraints) * 12 > c.remaining())  // each constraint: 3 term counts at least
+    c.bad("holds " + std::to_string(c.remaining()) + " bytes, too few for nConstraints = " +
+          std::to_string(r.n_constraints) + " (at least 12 bytes each)");
   r.constraints.resize(r.n_constraints);
   auto read_lc = [&](LinComb& lc, std::uint32_t ci) {
     std::uint32_t nt = c.u32();
@@ -44,6 +63,9 @@ R1cs read_r1cs(const std::string& path) {
 }
 
 std::optional<std::uint32_t> R1cs::first_unsatisfied(const std::vector<Scalar>& w) const {
+  if (w.size() != n_wires)
+    fail(Error::Kind::BadInput, path,
+         "has nWires = " + std::to_string(n_wires) + " but the witness has " + std::to_string(w.size()) + " values");
   std::vector<Fr> wm(w.size());
   for (std::size_t i = 0; i < w.size(); ++i) wm[i] = Fr::from_canonical(w[i]);
   auto eval = [&](const LinComb& lc) {

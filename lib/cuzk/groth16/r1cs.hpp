@@ -35,6 +35,13 @@ struct R1cs {
   std::optional<std::uint32_t> first_unsatisfied(const std::vector<Scalar>& w) const;
 };
 
+// Throws Error(BadInput) naming the file: wrong magic/prime, truncation, counts that
+// disagree with each other (nOutputs + nPubInputs + nPrvInputs + 1 > nWires) or with the
+// section sizes (checked before anything sized by them is allocated), a wire ≥ nWires.
 R1cs read_r1cs(const std::string& path);
+// The same parser over bytes in memory (fuzzers); `name` stands for the file in messages.
+R1cs read_r1cs_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name);
+class BinFile;
+R1cs read_r1cs(const BinFile& f);
 
 }  // namespace cuzk::groth16

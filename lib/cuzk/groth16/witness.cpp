@@ -11,6 +11,16 @@ using bls12_381::Fr;
 
 Witness read_wtns(const std::string& path, std::uint32_t expected_n_vars) {
   BinFile f(path, "wtns", 2);
+  return read_wtns(f, expected_n_vars);
+}
+
+Witness read_wtns_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name,
+                              std::uint32_t expected_n_vars) {
+  BinFile f(data, size, name, "wtns", 2);
+  return read_wtns(f, expected_n_vars);
+}
+
+Witness read_wtns(const BinFile& f, std::uint32_t expected_n_vars) {
   Reader h = f.section(1, "witness header");
   std::uint32_t n8 = h.u32();
   if (n8 != 32) h.bad("field size n8 = " + std::to_string(n8) + ", expected 32 (BLS12-381 / bn128 scalar field)");
@@ -21,10 +31,10 @@ Witness read_wtns(const std::string& path, std::uint32_t expected_n_vars) {
     h.bad("nWitness = " + std::to_string(n) + " but the proving key has nVars = " + std::to_string(expected_n_vars) +
           " (witness of another circuit?)");
   Reader d = f.section(2, "witness values");
-  if (d.remaining() != std::size_t(n) * 32)
+  if (d.remaining() != std::uint64_t(n) * 32)  // before the values are allocated
     d.bad("holds " + std::to_string(d.remaining()) + " bytes, expected " + std::to_string(n) + " values of 32 bytes");
   Witness w;
-  w.path = path;
+  w.path = f.path();
   w.values.resize(n);
   const std::uint8_t* p = d.take(std::size_t(n) * 32);
   for (std::uint32_t i = 0; i < n; ++i) {

@@ -21,6 +21,11 @@ struct Witness {
 // Throws Error(BadInput) naming the file: wrong magic, wrong prime (curve), truncated,
 // a value ≥ r, w[0] ≠ 1, or (when expected_n_vars ≠ 0) a length that is not nVars.
 Witness read_wtns(const std::string& path, std::uint32_t expected_n_vars = 0);
+// The same parser over bytes in memory (fuzzers); `name` stands for the file in messages.
+Witness read_wtns_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name,
+                              std::uint32_t expected_n_vars = 0);
+class BinFile;
+Witness read_wtns(const BinFile& f, std::uint32_t expected_n_vars);
 
 // Writes a .wtns (tests and generators).
 void write_wtns(const std::string& path, const std::vector<Scalar>& values);

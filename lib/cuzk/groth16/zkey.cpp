@@ -29,26 +29,70 @@ void keep_first(std::atomic<std::size_t>& first, std::size_t i) {
   }
 }
 
+enum class PointFault { None, Coordinate, OffCurve };
+
 template <class Pt, class ReadFn>
-BigVector<Pt> read_points(const BinFile& f, std::uint32_t id, const char* name, std::size_t count, std::size_t bytes,
-                            bool check, ReadFn read_fn) {
+BigVector<Pt> read_points(const BinFile& f, std::uint32_t id, const char* name, std::uint64_t count,
+                          std::size_t bytes, const ZkeyOptions& opt, ReadFn read_fn) {
   Reader r = f.section(id, name);
-  if (r.remaining() != count * bytes)
+  if (r.remaining() != count * bytes)  // checked up front too (check_layout); kept as the guard of this read
     r.bad("holds " + std::to_string(r.remaining()) + " bytes, expected " + std::to_string(count) + " points of " +
           std::to_string(bytes) + " bytes");
-  const std::uint8_t* base = r.take(count * bytes);
+  const std::uint8_t* base = r.take(std::size_t(count * bytes));
   BigVector<Pt> out(count);
+  auto fault = [&](std::size_t i) {
+    if (!read_fn(base + i * bytes, out[i])) return PointFault::Coordinate;
+    return opt.check_points && !out[i].on_curve() ? PointFault::OffCurve : PointFault::None;
+  };
   std::atomic<std::size_t> bad{SIZE_MAX};
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 4096), [&](const auto& rg) {
-    for (std::size_t i = rg.begin(); i != rg.end(); ++i) {
-      if (!read_fn(base + i * bytes, out[i]) || (check && !out[i].on_curve())) keep_first(bad, i);
-    }
+    for (std::size_t i = rg.begin(); i != rg.end(); ++i)
+      if (fault(i) != PointFault::None) keep_first(bad, i);
   });
-  if (bad.load() != SIZE_MAX) r.bad("point " + std::to_string(bad.load()) + " is not a valid curve point");
+  if (const std::size_t i = bad.load(); i != SIZE_MAX)
+    r.bad("point " + std::to_string(i) +
+          (fault(i) == PointFault::Coordinate ? " has a coordinate not below q" : " is not on the curve"));
+  // Only on-curve points reach here, which the batched subgroup check needs.
+  if (opt.check_points && opt.check_subgroups && !points_in_subgroup(out.data(), out.size()))
+    r.bad("a point of section " + std::to_string(id) + " is not in the prime-order subgroup");
   return out;
 }
 
-ProvingKey read_common(const BinFile& f, const std::string& path) {
+// Every section's size against the header, in 64-bit arithmetic, before anything sized by
+// the header is allocated: a 6 KB file whose header claims domainSize = 2^31 or
+// nPublic = 2^32 − 1 is refused here, not after an attempt to allocate gigabytes.
+void check_layout(const BinFile& f, const ZkeyHeader& h) {
+  const std::uint64_t nv = h.n_vars, np = h.n_public, n = h.domain_size;
+  auto bad = [&](const std::string& m) { fail(Error::Kind::BadInput, f.path(), "section 2 (Groth16 header): " + m); };
+  if (np + 1 > nv)
+    bad("nPublic = " + std::to_string(np) + " leaves no room in nVars = " + std::to_string(nv) +
+        " (needs nPublic + 1 <= nVars)");
+  struct Want {
+    std::uint32_t id;
+    const char* name;
+    std::uint64_t count, bytes;
+    const char* from;
+  };
+  const Want want[] = {{3, "IC", np + 1, 96, "nPublic + 1"},   {5, "A", nv, 96, "nVars"},
+                       {6, "B1", nv, 96, "nVars"},             {7, "B2", nv, 192, "nVars"},
+                       {8, "C", nv - np - 1, 96, "nVars - nPublic - 1"}, {9, "H", n, 96, "domainSize"}};
+  for (const Want& w : want) {
+    const std::string what = "section " + std::to_string(w.id) + " (" + w.name + ")";
+    if (!f.has(w.id)) fail(Error::Kind::BadInput, f.path(), what + " is missing");
+    if (f.section_size(w.id) != w.count * w.bytes)
+      fail(Error::Kind::BadInput, f.path(),
+           what + " holds " + std::to_string(f.section_size(w.id)) + " bytes, but " + w.from + " = " +
+               std::to_string(w.count) + " needs " + std::to_string(w.count * w.bytes) + " (points of " +
+               std::to_string(w.bytes) + " bytes)");
+  }
+  if (!f.has(4)) fail(Error::Kind::BadInput, f.path(), "section 4 (coefficients) is missing");
+  const std::uint64_t cs = f.section_size(4);
+  if (cs < 4 || (cs - 4) % 44 != 0)
+    fail(Error::Kind::BadInput, f.path(),
+         "section 4 (coefficients) holds " + std::to_string(cs) + " bytes, not 4 + a multiple of 44");
+}
+
+ProvingKey read_common(const BinFile& f, const std::string& path, const ZkeyOptions& opt) {
   ProvingKey k;
   k.path = path;
   {
@@ -70,8 +114,7 @@ ProvingKey read_common(const BinFile& f, const std::string& path) {
   h.domain_size = r.u32();
   if (h.domain_size == 0 || (h.domain_size & (h.domain_size - 1)))
     r.bad("domainSize " + std::to_string(h.domain_size) + " is not a power of two");
-  while ((1u << h.log_domain) < h.domain_size) ++h.log_domain;
-  if (h.n_public + 1 > h.n_vars) r.bad("nPublic exceeds nVars");
+  while ((std::uint64_t(1) << h.log_domain) < h.domain_size) ++h.log_domain;
   auto g1 = [&](G1Affine& p, const char* nm) {
     if (!read_g1_mont(r.take(96), p) || !p.on_curve() || !bls12_381::in_subgroup(p))
       r.bad(std::string(nm) + " is not a valid G1 point");
@@ -86,7 +129,10 @@ ProvingKey read_common(const BinFile& f, const std::string& path) {
   g2(h.gamma2, "gamma2");
   g1(h.delta1, "delta1");
   g2(h.delta2, "delta2");
-  const auto ic = read_points<G1Affine>(f, 3, "IC", h.n_public + 1, 96, true, read_g1_mont);
+  check_layout(f, h);
+  ZkeyOptions ic_opt = opt;  // the verification key's points are always checked
+  ic_opt.check_points = true;
+  const auto ic = read_points<G1Affine>(f, 3, "IC", std::uint64_t(h.n_public) + 1, 96, ic_opt, read_g1_mont);
   k.ic.assign(ic.begin(), ic.end());
   return k;
 }
@@ -109,14 +155,24 @@ void index_coefficients(ProvingKey& k) {
 }
 
 
-ProvingKey read_zkey_header(const std::string& path) {
+ProvingKey read_zkey_header(const std::string& path, const ZkeyOptions& opt) {
   BinFile f(path, "zkey", 1);
-  return read_common(f, path);
+  return read_common(f, path, opt);
 }
 
 ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt) {
   BinFile f(path, "zkey", 1);
-  ProvingKey k = read_common(f, path);
+  return read_zkey(f, opt);
+}
+
+ProvingKey read_zkey_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name,
+                                 const ZkeyOptions& opt) {
+  BinFile f(data, size, name, "zkey", 1);
+  return read_zkey(f, opt);
+}
+
+ProvingKey read_zkey(const BinFile& f, const ZkeyOptions& opt) {
+  ProvingKey k = read_common(f, f.path(), opt);
   const auto& h = k.header;
   {
     Reader r = f.section(4, "coefficients");
@@ -149,12 +205,12 @@ ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt) {
     }
     index_coefficients(k);
   }
-  bool chk = opt.check_points;
-  k.a = read_points<G1Affine>(f, 5, "A", h.n_vars, 96, chk, read_g1_mont);
-  k.b1 = read_points<G1Affine>(f, 6, "B1", h.n_vars, 96, chk, read_g1_mont);
-  k.b2 = read_points<G2Affine>(f, 7, "B2", h.n_vars, 192, chk, read_g2_mont);
-  k.c = read_points<G1Affine>(f, 8, "C", h.n_vars - h.n_public - 1, 96, chk, read_g1_mont);
-  if (opt.load_h) k.h = read_points<G1Affine>(f, 9, "H", h.domain_size, 96, chk, read_g1_mont);
+  const std::uint64_t nv = h.n_vars, np = h.n_public;
+  k.a = read_points<G1Affine>(f, 5, "A", nv, 96, opt, read_g1_mont);
+  k.b1 = read_points<G1Affine>(f, 6, "B1", nv, 96, opt, read_g1_mont);
+  k.b2 = read_points<G2Affine>(f, 7, "B2", nv, 192, opt, read_g2_mont);
+  k.c = read_points<G1Affine>(f, 8, "C", nv - np - 1, 96, opt, read_g1_mont);
+  if (opt.load_h) k.h = read_points<G1Affine>(f, 9, "H", h.domain_size, 96, opt, read_g1_mont);
   return k;
 }
 

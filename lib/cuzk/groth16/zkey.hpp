@@ -40,8 +40,10 @@ struct Coef {
 };
 
 struct ZkeyOptions {
-  bool check_points = true;  // every point on its curve (parallel); subgroup for the header
-  bool load_h = true;        // the prover needs H; the verifier-key export does not
+  bool check_points = true;     // every point on its curve (parallel); the header's points in the subgroup
+  bool check_subgroups = true;  // every section's points in the prime-order subgroup (batched, see
+                                // points_in_subgroup); needs check_points
+  bool load_h = true;           // the prover needs H; the verifier-key export does not
 };
 
 class ProvingKey {
@@ -65,8 +67,30 @@ public:
 // Reads and validates a Groth16 .zkey over BLS12-381. Throws Error(BadInput) naming the
 // file for a wrong magic/protocol/curve, truncation, points off the curve, indices out of
 // range, or section sizes that disagree with the header.
+// Before anything sized by the header is allocated, every section's size is checked against
+// the header (64-bit arithmetic), so a small file cannot make the reader allocate much more
+// than its own size. A point off its curve is named ("section 5 (A): point 17 is not on the
+// curve"); a section with a point outside the prime-order subgroup is named as a whole.
 ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt = {});
+// The same parser over bytes in memory (fuzzers); `name` stands for the file in messages.
+ProvingKey read_zkey_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name,
+                                 const ZkeyOptions& opt = {});
+class BinFile;
+ProvingKey read_zkey(const BinFile& f, const ZkeyOptions& opt);
 
+// Whether all n on-curve points lie in the prime-order subgroup, by one random linear
+// combination per 2^20 points: S = Σ c_i·P_i with c_i uniform 64-bit from the OS CSPRNG
+// (getrandom), then an exact check r·S = O. Write P_i = Q_i + T_i, Q_i in the subgroup, T_i
+// in the cofactor part. If some T_j ≠ O has order m, S passes only when c_j·T_j equals minus
+// the rest, one residue of c_j mod m: probability <= 1/m + 2^-64 over c_j (uniform and drawn
+// after the key was fixed). So a section escapes with probability <= 1/3 at worst (torsion
+// of order 3, the smallest prime factor of the G1 cofactor 3·11²·10177²·859267²·52437899²;
+// 13 for G2) and ~2^-64 for the torsion of a generic curve point, whose order is huge.
+// A miss can never give an invalid proof: every proof is verified before it is written
+// (prove, and batch by default), and a torsion component of the key shows up there. This
+// check only decides whom to blame: the key rather than the witness.
+bool points_in_subgroup(const G1Affine* p, std::size_t n);
+bool points_in_subgroup(const G2Affine* p, std::size_t n);
 // Sorts pk.coefs by (matrix, row) and fills row_begin (counting sort), so synthesis can
 // run row-parallel. read_zkey calls it; generators that fill coefs call it too.
 void index_coefficients(ProvingKey& pk);
@@ -76,6 +100,6 @@ void index_coefficients(ProvingKey& pk);
 void write_zkey(const std::string& path, const ProvingKey& pk);
 
 // Only the header and IC (cheap; for estimates and for the verification key).
-ProvingKey read_zkey_header(const std::string& path);
+ProvingKey read_zkey_header(const std::string& path, const ZkeyOptions& opt = {});
 
 }  // namespace cuzk::groth16

@@ -67,6 +67,11 @@ ToxicWaste ToxicWaste::from_seed(std::uint64_t seed) {
 ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times, FixedBaseEngine* engine) {
   SetupTimes local;
   SetupTimes& t = times ? *times : local;
+  // read_r1cs refuses inconsistent counts; an R1cs built in memory is held to the same, since
+  // every vector below is sized and indexed by these fields.
+  if (std::uint64_t(cs.n_outputs) + cs.n_pub_inputs + 1 > cs.n_wires || cs.constraints.size() != cs.n_constraints)
+    fail(Error::Kind::BadInput, cs.path, "inconsistent circuit: nOutputs + nPubInputs + 1 > nWires, or a constraint count "
+                                         "that differs from the constraints held");
   const std::uint32_t n_pub = cs.n_public(), n_vars = cs.n_wires, n_cons = cs.n_constraints;
   std::uint32_t log_n = 0;
   while ((std::uint64_t(1) << log_n) < std::uint64_t(n_cons) + n_pub + 1) ++log_n;

@@ -1,0 +1,18 @@
+// libFuzzer target: the .r1cs reader, then the constraint check over a witness of nWires
+// values (what `prove --r1cs` runs), so every index the reader accepted is exercised.
+#include <cstdint>
+
+#include "cuzk/groth16/r1cs.hpp"
+#include "cuzk/util/error.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  try {
+    auto cs = cuzk::groth16::read_r1cs_from_memory(data, size, "fuzz.r1cs");
+    if (cs.n_wires <= (1u << 16)) {
+      std::vector<cuzk::groth16::Scalar> w(cs.n_wires, cuzk::groth16::Scalar{1, 0, 0, 0});
+      (void)cs.first_unsatisfied(w);
+    }
+  } catch (const cuzk::Error&) {
+  }
+  return 0;
+}
