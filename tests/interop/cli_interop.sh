@@ -73,7 +73,7 @@ check_fail() { # what file-that-must-be-named -- command...
   local what=$1 name=$2; shift 3
   rm -f "$t/x.proof.json" "$t/x.public.json"
   "$@" >"$t/out" 2>&1; local got=$?
-  if [ "$got" != 0 ] && grep -q -- "$name" "$t/out" && [ ! -e "$t/x.proof.json" ] && [ -z "$(ls "$t" | grep '\.tmp\.')" ]; then
+  if [ "$got" != 0 ] && grep -q -- "$name" "$t/out" && [ ! -e "$t/x.proof.json" ] && [ -z "$(ls -A "$t" | grep 'tmp\.')" ]; then
     ok "$what (exit $got): $(head -1 "$t/out")"
   else bad "$what (exit $got)"; sed 's/^/     /' "$t/out"; fi
 }
