@@ -7,9 +7,9 @@ cd "$WORK"
 expect 3 "nodir/public.json" -- prove --proof proof.json --public nodir/public.json
 [[ -z $(ls -A) ]] || die "files left: $(ls -A)"
 
-# a --public whose temp file cannot be created (name at NAME_MAX: no room for a temp suffix),
-# which works as root too
-long=$(printf 'p%.0s' {1..250}).json
+# a --public whose name is over NAME_MAX (256 bytes): it can never be created, also as root;
+# nothing of the run may remain
+long=$(printf 'p%.0s' {1..251}).json
 expect 3 "$long" -- prove --proof proof.json --public "$long"
 [[ -z $(ls -A) ]] || die "files left: $(ls -A)"
 
