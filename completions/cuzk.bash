@@ -34,6 +34,7 @@ _cuzk() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
   local prog=${COMP_WORDS[0]} parsed w i opt choices
   local -a path=()
+  # shellcheck disable=SC2088  # a literal "~/" left unexpanded in the typed command word
   [[ $prog == "~/"* ]] && prog=$HOME/${prog#"~/"}
   COMPREPLY=()
   parsed=$(_cuzk_help "$prog") || return 0

@@ -3,7 +3,7 @@
 # Installs BUILD into a temporary prefix and checks what a user of the install relies on.
 set -euo pipefail
 build=$1 cmake=$2 cxx=$3 libdir=$4 version=$5 have_man=$6
-here=$(pwd)
+src=$(cd ../.. && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cuzk-install.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -21,7 +21,7 @@ for f in "$libdir/libcuzk_core.a" "$libdir/libcuzk_analysis.a" \
          share/bash-completion/completions/cuzk-prove share/bash-completion/completions/cuzk-stats; do
   [[ -f $prefix/$f ]] || fail "$f not installed"
 done
-if grep -rqs -- "$build\|$(cd .. && cd .. && pwd)" "$prefix/$libdir/cmake" "$prefix/$libdir/pkgconfig"; then
+if grep -rqsF -e "$build" -e "$src" "$prefix/$libdir/cmake" "$prefix/$libdir/pkgconfig"; then
   fail "the installed package names the build or source tree"
 fi
 got=$("$prefix/bin/cuzk-prove" --version)
