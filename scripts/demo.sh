@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# The README's first command: installs the dependencies, builds, proves the sample sectors
-# in data/sectors/ with `cuzk-prove batch` into out/demo-<time>/ (git-ignored), verifies
-# every proof (our verifier; snarkjs on one proof per key when tests/interop/node_modules
-# exists) and prints a summary (plus `cuzk-stats summary` of the events when built).
-# Extra arguments go to cmake's configure step (scripts/build.sh), e.g. -DCUZK_CUDA=OFF.
-# Environment: CUZK_BUILD_DIR (default build/), DEMO_ARGS (extra `batch` options).
+# The README's first command: installs the dependencies, builds what the demo runs (cuzk-prove
+# and cuzk-stats only: no tests, no benchmarks; the CUDA backend when nvcc is found), proves
+# the sample sectors in data/sectors/ with `cuzk-prove batch` into out/demo-<time>/
+# (git-ignored), verifies every proof (our verifier; snarkjs on one proof per key when
+# tests/interop/node_modules exists) and prints a summary (`cuzk-stats summary` of the events).
+# Extra arguments go to cmake's configure step, e.g. -DCUZK_CUDA=OFF.
+# Environment: CUZK_BUILD_DIR (default build-demo/), CUZK_JOBS (default nproc),
+# DEMO_ARGS (extra `batch` options), CUZK_WITH_CHROMIUM=1 to install chromium too (the demo
+# does not use it; the report test does).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-"$here/scripts/setup-deps.sh"
-"$here/scripts/build.sh" "$@"
-build=${CUZK_BUILD_DIR:-$here/build}
+CUZK_WITH_CHROMIUM=${CUZK_WITH_CHROMIUM:-0} "$here/scripts/setup-deps.sh"
+build=${CUZK_BUILD_DIR:-$here/build-demo}
+echo "== building cuzk-prove and cuzk-stats in $build"
+cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_TESTS=OFF -DCUZK_BENCH=OFF "$@" >/dev/null
+cmake --build "$build" -j "${CUZK_JOBS:-$(nproc)}" --target cuzk-prove cuzk-stats
+echo "== built in ${SECONDS}s"
 prove=$build/apps/cuzk-prove/cuzk-prove
 stats=$build/apps/cuzk-stats/cuzk-stats
 out=$here/out/demo-$(date +%Y%m%d-%H%M%S)

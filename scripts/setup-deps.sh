@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what cuzk needs on Debian 12: build tools and libraries from apt, and the
 # npm packages used only by the interop tests (snarkjs, circom2, @noble/curves) into
-# tests/interop/node_modules. Downloads nothing else. Idempotent: skips what is present.
+# tests/interop/node_modules; help2man makes the man pages at install. Downloads nothing
+# else. Idempotent: skips what is present.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 pkgs=(build-essential cmake ninja-build pkg-config libtbb-dev libcli11-dev nlohmann-json3-dev
-      doctest-dev libbenchmark-dev libgmp-dev python3 python3-numpy python3-scipy)
+      doctest-dev libbenchmark-dev libgmp-dev python3 python3-numpy python3-scipy help2man)
 # Node.js may come from elsewhere than Debian (then its npm conflicts with Debian's): only
 # install Debian's when the commands are missing.
 command -v node >/dev/null || pkgs+=(nodejs)

@@ -1,0 +1,70 @@
+# cmake -P script: a man page for one program with help2man, from its --help, plus a COMMANDS
+# section holding each subcommand's own --help (nested subcommands too), so the options of
+# `cuzk-prove batch` are in the page and not only the list of subcommands.
+#   -DHELP2MAN=... -DPROG=<built program> -DNAME=<command name> -DVERSION=... -DDESC=<one line>
+#   -DSEE_ALSO=<other page, e.g. cuzk-stats(1)> -DOUT=<page.1>
+foreach(v HELP2MAN PROG NAME VERSION DESC OUT)
+  if(NOT DEFINED ${v})
+    message(FATAL_ERROR "ManPage.cmake: -D${v}= is required")
+  endif()
+endforeach()
+
+# The subcommand names listed under "Subcommands:" in a CLI11 --help text.
+function(cuzk_subcommands text out)
+  string(REPLACE ";" "," text "${text}")
+  string(REPLACE "\n" ";" lines "${text}")
+  set(in OFF)
+  set(names "")
+  foreach(l IN LISTS lines)
+    if(l MATCHES "^[A-Za-z][A-Za-z ]*:$")
+      set(in OFF)
+      if(l STREQUAL "Subcommands:")
+        set(in ON)
+      endif()
+    elseif(in AND l MATCHES "^  ([A-Za-z0-9][A-Za-z0-9_-]*)( |$)")
+      list(APPEND names "${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+  set(${out} "${names}" PARENT_SCOPE)
+endfunction()
+
+set(roff "")
+# One .SS per subcommand path, depth first: "<NAME> <sub> [<subsub>]".
+function(cuzk_section path)
+  execute_process(COMMAND "${PROG}" ${path} --help OUTPUT_VARIABLE help ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "ManPage.cmake: `${NAME} ${path} --help` failed (${rc}): ${err}")
+  endif()
+  string(REPLACE "${PROG}" "${NAME}" help "${help}")
+  if(path)
+    string(REPLACE ";" " " title "${NAME} ${path}")
+    string(REPLACE "\\" "\\e" body "${help}")
+    string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" body "${body}")
+    string(APPEND roff ".SS \"${title}\"\n.nf\n${body}\n.fi\n")
+  endif()
+  cuzk_subcommands("${help}" subs)
+  foreach(s IN LISTS subs)
+    set(sub ${path} ${s})
+    cuzk_section("${sub}")
+  endforeach()
+  set(roff "${roff}" PARENT_SCOPE)
+endfunction()
+cuzk_section("")
+
+set(inc "${OUT}.h2m")
+set(text "")
+if(roff)
+  string(APPEND text "[COMMANDS]\nEach subcommand's own \\fB\\-\\-help\\fR:\n${roff}\n")
+endif()
+if(SEE_ALSO)
+  string(REGEX REPLACE "^([^()]+)\\(([0-9])\\)$" "\\\\fB\\1\\\\fR(\\2)" see "${SEE_ALSO}")
+  string(APPEND text "[SEE ALSO]\n${see}\n")
+endif()
+file(WRITE "${inc}" "${text}")
+execute_process(
+  COMMAND "${HELP2MAN}" --no-info "--version-string=${VERSION}" "--name=${DESC}" "--include=${inc}"
+          "--output=${OUT}" "${PROG}"
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ManPage.cmake: help2man for ${NAME} failed (${rc}): ${err}")
+endif()
