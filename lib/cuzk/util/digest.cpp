@@ -2,6 +2,7 @@
 
 #include <tbb/parallel_for.h>
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -64,7 +65,15 @@ __attribute__((target("sha,sse4.1"))) void blocks_shani(Sha256State& st, const s
   _mm_storeu_si128(reinterpret_cast<__m128i*>(&st[4]), STATE1);
 }
 
-const bool kShaNi = __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+// CPUID: leaf 7 EBX bit 29 = SHA extensions, leaf 1 ECX bit 19 = SSE4.1 (read directly:
+// clang 14's __builtin_cpu_supports does not know "sha").
+bool sha_ni_present() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 19))) return false;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+  return (b & (1u << 29)) != 0;
+}
+const bool kShaNi = sha_ni_present();
 #endif
 
 void blocks(Sha256State& st, const std::uint8_t* p, std::size_t n) {
