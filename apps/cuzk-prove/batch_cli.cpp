@@ -36,7 +36,7 @@ struct BatchArgs {
               queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
   std::string early_free = "on", hold_permit = "on", progress = "auto";
   std::string devices;
-  bool verify = false, no_verify = false;
+  bool verify = false, no_verify = false, no_key_cache = false;
 };
 
 [[noreturn]] void bad_value(const char* opt, const std::string& v, const std::string& want) {
@@ -175,6 +175,9 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
   if (cmd.count("--seed")) c.seed = integer(a.seed, "--seed", 0, ~std::uint64_t(0));
   if (a.verify && a.no_verify) cuzk::fail(Error::Kind::BadInput, "", "--verify and --no-verify: choose one");
   c.verify = !a.no_verify;
+  if (cmd.count("--key-cache") && c.key_cache_dir.empty()) bad_value("--key-cache", c.key_cache_dir, "a folder path");
+  if (a.no_key_cache && cmd.count("--key-cache")) cuzk::fail(Error::Kind::BadInput, "", "--key-cache and --no-key-cache: choose one");
+  c.key_cache = !a.no_key_cache;
   if (c.backend != "auto" && c.backend != "cpu" && c.backend != "cuda") bad_value("--backend", c.backend, "auto, cpu or cuda");
   auto devices = make_devices(c.backend, parse_devices(a.devices));
   auto files = expand_sector_args(a.sectors);
@@ -256,6 +259,10 @@ void add_batch_command(CLI::App& app, int& exit_code) {
   b->add_flag("--resume", a->cfg.resume,
               "keep partitions whose proof exists, verifies and was made from the current key and witness "
               "(p<i>.inputs.json); redo the others");
+  b->add_option("--key-cache", a->cfg.key_cache_dir,
+                "folder of prepared keys (default $XDG_CACHE_HOME/cuzk or ~/.cache/cuzk, keys >= 16 MiB; "
+                "a folder given here prepares every key)");
+  b->add_flag("--no-key-cache", a->no_key_cache, "parse and check the .zkey every run; neither read nor write the cache");
   b->add_option("--seed", a->seed, "TEST ONLY: reproducible blinding from this seed (NOT zero-knowledge)");
   b->add_option("--progress", a->progress, "auto|on|off: progress bar on stderr (auto: when stderr is a terminal)")
       ->capture_default_str();

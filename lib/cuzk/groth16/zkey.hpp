@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "cuzk/ec/bls12_381_curves.hpp"
-#include "cuzk/util/first_touch_allocator.hpp"
+#include "cuzk/groth16/key_array.hpp"
 
 namespace cuzk::groth16 {
 
@@ -50,12 +50,13 @@ class ProvingKey {
 public:
   ZkeyHeader header;
   std::vector<G1Affine> ic;  // nPublic + 1
-  BigVector<Coef> coefs;  // sorted by (matrix, constraint) at load
+  KeyArray<Coef> coefs;  // sorted by (matrix, constraint) at load
   // coefs[row_begin[m][i] .. row_begin[m][i+1]) are matrix m's entries of row i.
   std::vector<std::uint32_t> row_begin[2];
-  // Multi-GB at 2^24: BigVector takes the page faults of their allocation in parallel.
-  BigVector<G1Affine> a, b1, c, h;
-  BigVector<G2Affine> b2;
+  // Multi-GB at 2^24: owned (BigVector takes the page faults of their allocation in
+  // parallel) when parsed from a .zkey, views of the mapping when read from a prepared key.
+  KeyArray<G1Affine> a, b1, c, h;
+  KeyArray<G2Affine> b2;
   std::string path;
 
   // Estimated bytes this key occupies once loaded (for the memory budget).

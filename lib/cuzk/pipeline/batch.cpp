@@ -237,7 +237,30 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                          std::max<std::size_t>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism),
                                                cpus + cfg.synth_workers + gpu_workers + cfg.write_workers + 2));
   MemoryLimiter lim(cfg.mem_budget, cfg.max_inflight);
-  KeyCache keys(lim);
+  groth16::KeyCacheOptions kco;
+  kco.enabled = cfg.key_cache;
+  kco.dir = cfg.key_cache_dir;
+  // The key_load span: one per key and process, outside the synthesis spans (docs/events.md).
+  KeyCache keys(lim, {}, kco,
+                [&ev](const std::string& path, EventWriter::Clock::time_point t0, EventWriter::Clock::time_point t1,
+                      const groth16::KeyLoadReport& rep, const std::string& err) {
+                  ojson f;
+                  f["t0"] = round_us(ev.seconds(t0));
+                  f["t1"] = round_us(ev.seconds(t1));
+                  f["path"] = path;
+                  f["source"] = rep.source;
+                  f["bytes"] = rep.bytes;
+                  if (!rep.cache_path.empty()) f["cache"] = rep.cache_path;
+                  if (rep.wrote) f["cache_written"] = true;
+                  if (!rep.note.empty()) f["note"] = rep.note;
+                  if (!err.empty()) f["message"] = err;
+                  ev.emit("key_load", f);
+                  // Once per key and process, for the person watching: where the cache goes.
+                  if (rep.wrote)
+                    std::fprintf(stderr, "cuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",
+                                 path.c_str(), rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6);
+                  if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove batch: warning: %s\n", rep.note.c_str());
+                });
   for (auto& s : sectors)
     if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));
 

@@ -33,6 +33,8 @@ nlohmann::ordered_json BatchConfig::to_json() const {
   j["write_workers"] = write_workers;
   j["verify"] = verify;
   j["resume"] = resume;
+  j["key_cache"] = key_cache;
+  j["key_cache_dir"] = key_cache_dir;
   j["seed"] = seed ? nlohmann::ordered_json(*seed) : nlohmann::ordered_json(nullptr);
   j["mem_interval"] = mem_interval;
   return j;

@@ -30,6 +30,8 @@ struct BatchConfig {
   unsigned write_workers = 2;      // assemble/verify/write concurrency
   bool verify = true;              // verify each proof before writing it (--no-verify: off)
   bool resume = false;             // skip partitions whose valid proof already exists
+  bool key_cache = true;           // prepared-key cache (groth16/prepared_key.hpp); --no-key-cache: off
+  std::string key_cache_dir;       // --key-cache DIR; "" = $XDG_CACHE_HOME/cuzk or ~/.cache/cuzk
   std::optional<std::uint64_t> seed;  // TEST ONLY: reproducible blinding
   Progress progress = Progress::Auto;
   double mem_interval = 0.1;       // seconds between `mem` samples (0.001 .. 3600)

@@ -71,11 +71,19 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
     f = e.key;
   }
   if (loader) {
+    const auto t0 = std::chrono::steady_clock::now();
+    groth16::KeyLoadReport rep;
+    std::string err;
     try {
-      mine.set_value(std::make_shared<const groth16::ProvingKey>(groth16::read_zkey(path, opt_)));
+      mine.set_value(std::make_shared<const groth16::ProvingKey>(groth16::load_key(path, opt_, cache_, rep)));
+    } catch (const std::exception& e) {
+      err = e.what();
+      mine.set_exception(std::current_exception());
     } catch (...) {
+      err = "unknown error";
       mine.set_exception(std::current_exception());
     }
+    if (on_load_) on_load_(path, t0, std::chrono::steady_clock::now(), rep, err);
   }
   return f.get();
 }

@@ -6,12 +6,16 @@
 // When the dispatcher needs bytes that only an idle key holds (no admitted partition
 // uses it, though a later one will), that key is evicted and reloaded when needed again.
 #include <cstdint>
+#include <chrono>
 #include <future>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 
+#include <functional>
+
+#include "cuzk/groth16/prepared_key.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
 
@@ -21,7 +25,15 @@ class KeyCache {
 public:
   using KeyPtr = std::shared_ptr<const groth16::ProvingKey>;
 
-  explicit KeyCache(MemoryLimiter& lim, groth16::ZkeyOptions opt = {}) : lim_(lim), opt_(opt) {}
+  // Called after every load (success or failure) with the key's path, the load's start and
+  // end (steady clock) and what load_key did; the batch turns it into the key_load event.
+  using OnLoad = std::function<void(const std::string& path, std::chrono::steady_clock::time_point t0,
+                                    std::chrono::steady_clock::time_point t1, const groth16::KeyLoadReport&,
+                                    const std::string& error)>;
+
+  explicit KeyCache(MemoryLimiter& lim, groth16::ZkeyOptions opt = {}, groth16::KeyCacheOptions cache = {},
+                    OnLoad on_load = {})
+      : lim_(lim), opt_(opt), cache_(std::move(cache)), on_load_(std::move(on_load)) {}
   ~KeyCache();
 
   // Before the run: `partitions` partitions will use the key at `path` (estimate bytes).
@@ -52,6 +64,8 @@ private:
 
   MemoryLimiter& lim_;
   groth16::ZkeyOptions opt_;
+  groth16::KeyCacheOptions cache_;
+  OnLoad on_load_;
   mutable std::mutex m_;
   std::map<std::string, Entry> keys_;
   std::size_t loads_ = 0;

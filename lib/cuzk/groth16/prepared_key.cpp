@@ -1,0 +1,318 @@
+#include "cuzk/groth16/prepared_key.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <type_traits>
+
+#include "cuzk/groth16/binfile.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/digest.hpp"
+#include "cuzk/util/error.hpp"
+#include "cuzk/util/mapped_file.hpp"
+
+namespace cuzk::groth16 {
+
+namespace {
+
+namespace fs = std::filesystem;
+using u8 = std::uint8_t;
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+constexpr char kMagic[8] = {'C', 'U', 'Z', 'K', 'P', 'K', '\x01', '\n'};
+constexpr u64 kHeaderBytes = 4096, kAlign = 4096;
+constexpr u64 kEdgeBytes = 64 * 1024;  // sampled at both ends of the big .zkey sections
+enum Arr : unsigned { IC, COEFS, ROW0, ROW1, A, B1, B2, C, H, N_ARR };
+constexpr const char* kArrName[N_ARR] = {"IC", "coefficients", "row_begin[0]", "row_begin[1]", "A", "B1", "B2", "C", "H"};
+
+static_assert(std::is_trivially_copyable_v<G1Affine> && std::is_trivially_copyable_v<G2Affine> &&
+              std::is_trivially_copyable_v<Coef>);
+
+// Every field fixed-width and naturally aligned: no padding, so the bytes hashed are the bytes written.
+struct Fingerprint {
+  u64 size = 0;
+  std::int64_t mtime_ns = 0;
+  u64 ino = 0, dev = 0;
+  u8 digest[32] = {};
+};
+
+struct RawHeader {
+  char magic[8];
+  u32 layout, endian, sz_g1, sz_g2, sz_coef, reserved;
+  Fingerprint zkey;
+  u32 n_vars, n_public, domain_size, log_domain;
+  u8 g1[3][sizeof(G1Affine)];  // alpha1, beta1, delta1 (native layout)
+  u8 g2[3][sizeof(G2Affine)];  // beta2, gamma2, delta2
+  u64 count[N_ARR], offset[N_ARR];
+  u8 digest[N_ARR][32];
+  u64 file_size;
+  u8 header_digest[32];  // SHA-256 of every byte above
+};
+static_assert(sizeof(RawHeader) <= kHeaderBytes);
+static_assert(std::is_trivially_copyable_v<RawHeader>);
+
+std::size_t elem_size(unsigned i) {
+  switch (i) {
+    case IC: case A: case B1: case C: case H: return sizeof(G1Affine);
+    case B2: return sizeof(G2Affine);
+    case COEFS: return sizeof(Coef);
+    default: return sizeof(u32);
+  }
+}
+
+u64 align_up(u64 x) { return (x + kAlign - 1) / kAlign * kAlign; }
+
+Digest header_digest(const RawHeader& h) {
+  return sha256_of(std::string_view(reinterpret_cast<const char*>(&h), offsetof(RawHeader, header_digest)));
+}
+
+// The .zkey as it is now: stat fields plus a digest of its small sections, its section table
+// and both ends of every big section. Throws (BadInput/Io naming the file) for a broken .zkey.
+Fingerprint fingerprint(const std::string& zkey) {
+  struct stat st {};
+  if (::stat(zkey.c_str(), &st) != 0) fail(Error::Kind::Io, zkey, std::string("cannot stat: ") + std::strerror(errno));
+  BinFile f(zkey, "zkey", 1);
+  std::string buf;
+  auto add = [&](const void* p, std::size_t n) { buf.append(static_cast<const char*>(p), n); };
+  for (u32 id = 1; id <= 10; ++id) {
+    if (!f.has(id)) continue;
+    const u64 n = f.section_size(id);
+    add(&id, 4);
+    add(&n, 8);
+    Reader r = f.section(id, "section " + std::to_string(id));
+    const u8* p = r.take(std::size_t(n));
+    if (id <= 3 || n <= 2 * kEdgeBytes) {
+      add(p, std::size_t(n));
+    } else {
+      add(p, kEdgeBytes);
+      add(p + n - kEdgeBytes, kEdgeBytes);
+    }
+  }
+  Fingerprint fp;
+  fp.size = u64(st.st_size);
+  fp.mtime_ns = std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  fp.ino = u64(st.st_ino);
+  fp.dev = u64(st.st_dev);
+  const Digest d = sha256_of(buf);
+  std::memcpy(fp.digest, d.data(), 32);
+  return fp;
+}
+
+struct Span {
+  const void* p;
+  u64 count;
+};
+
+std::array<Span, N_ARR> spans_of(const ProvingKey& pk) {
+  return {Span{pk.ic.data(), pk.ic.size()},          Span{pk.coefs.data(), pk.coefs.size()},
+          Span{pk.row_begin[0].data(), pk.row_begin[0].size()}, Span{pk.row_begin[1].data(), pk.row_begin[1].size()},
+          Span{pk.a.data(), pk.a.size()},            Span{pk.b1.data(), pk.b1.size()},
+          Span{pk.b2.data(), pk.b2.size()},          Span{pk.c.data(), pk.c.size()},
+          Span{pk.h.data(), pk.h.size()}};
+}
+
+Digest array_digest(const void* p, u64 bytes) { return digest_tree({static_cast<const u8*>(p), std::size_t(bytes)}); }
+
+void write_with_fingerprint(const ProvingKey& pk, const Fingerprint& fp, const std::string& out) {
+  RawHeader h;
+  std::memset(static_cast<void*>(&h), 0, sizeof h);
+  std::memcpy(h.magic, kMagic, 8);
+  h.layout = kPreparedLayout;
+  h.endian = 0x01020304;
+  h.sz_g1 = sizeof(G1Affine);
+  h.sz_g2 = sizeof(G2Affine);
+  h.sz_coef = sizeof(Coef);
+  h.zkey = fp;
+  const ZkeyHeader& z = pk.header;
+  h.n_vars = z.n_vars;
+  h.n_public = z.n_public;
+  h.domain_size = z.domain_size;
+  h.log_domain = z.log_domain;
+  std::memcpy(h.g1[0], &z.alpha1, sizeof(G1Affine));
+  std::memcpy(h.g1[1], &z.beta1, sizeof(G1Affine));
+  std::memcpy(h.g1[2], &z.delta1, sizeof(G1Affine));
+  std::memcpy(h.g2[0], &z.beta2, sizeof(G2Affine));
+  std::memcpy(h.g2[1], &z.gamma2, sizeof(G2Affine));
+  std::memcpy(h.g2[2], &z.delta2, sizeof(G2Affine));
+  const auto sp = spans_of(pk);
+  u64 at = kHeaderBytes;
+  for (unsigned i = 0; i < N_ARR; ++i) {
+    h.count[i] = sp[i].count;
+    h.offset[i] = at;
+    const Digest d = array_digest(sp[i].p, sp[i].count * elem_size(i));
+    std::memcpy(h.digest[i], d.data(), 32);
+    at = align_up(at + sp[i].count * elem_size(i));
+  }
+  h.file_size = at;
+  const Digest hd = header_digest(h);
+  std::memcpy(h.header_digest, hd.data(), 32);
+
+  AtomicFile f(out);
+  static const std::array<char, kAlign> zeros{};
+  f.write(&h, sizeof h);
+  f.write(zeros.data(), std::size_t(kHeaderBytes - sizeof h));
+  u64 pos = kHeaderBytes;
+  for (unsigned i = 0; i < N_ARR; ++i) {
+    const u64 n = sp[i].count * elem_size(i);
+    if (n) f.write(sp[i].p, std::size_t(n));
+    pos += n;
+    const u64 pad = align_up(pos) - pos;
+    if (pad) f.write(zeros.data(), std::size_t(pad));
+    pos += pad;
+  }
+  f.commit();
+}
+
+std::optional<ProvingKey> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why) {
+  std::shared_ptr<MappedFile> m;
+  try {
+    m = std::make_shared<MappedFile>(file);
+  } catch (const std::exception& e) {
+    why = e.what();
+    return std::nullopt;
+  }
+  auto no = [&](const std::string& msg) {
+    why = file + ": " + msg;
+    return std::nullopt;
+  };
+  if (m->size() < kHeaderBytes) return no("truncated (" + std::to_string(m->size()) + " bytes, header needs 4096)");
+  RawHeader h;
+  std::memcpy(&h, m->data(), sizeof h);
+  if (std::memcmp(h.magic, kMagic, 8) != 0) return no("not a cuzk prepared key (bad magic)");
+  if (h.layout != kPreparedLayout) return no("layout version " + std::to_string(h.layout) + ", this build reads " +
+                                             std::to_string(kPreparedLayout));
+  if (h.endian != 0x01020304 || h.sz_g1 != sizeof(G1Affine) || h.sz_g2 != sizeof(G2Affine) || h.sz_coef != sizeof(Coef))
+    return no("made by a build with other element layouts");
+  if (Digest d = header_digest(h); std::memcmp(d.data(), h.header_digest, 32) != 0) return no("header checksum mismatch");
+  if (std::memcmp(&h.zkey, &fp, sizeof fp) != 0) return no("stale (the .zkey changed since it was prepared)");
+  if (h.file_size != m->size())
+    return no("size " + std::to_string(m->size()) + " bytes, its header says " + std::to_string(h.file_size));
+  const u64 nv = h.n_vars, np = h.n_public, n = h.domain_size;
+  const u64 want[N_ARR] = {np + 1, h.count[COEFS], n + 1, n + 1, nv, nv, nv, nv - np - 1, h.count[H]};
+  if (np + 1 > nv || (h.count[H] != 0 && h.count[H] != n)) return no("counts disagree with its header");
+  for (unsigned i = 0; i < N_ARR; ++i) {
+    if (h.count[i] != want[i]) return no(std::string(kArrName[i]) + ": count disagrees with the header");
+    if (h.offset[i] % kAlign || h.offset[i] < kHeaderBytes || h.offset[i] > m->size() ||
+        h.count[i] > (m->size() - h.offset[i]) / elem_size(i))
+      return no(std::string(kArrName[i]) + ": outside the file");
+  }
+  // Every byte outside the arrays is zero (the header's tail, the alignment padding), so no
+  // byte of the file escapes a check.
+  auto zero = [&](u64 from, u64 to) {
+    for (u64 i = from; i < to; ++i)
+      if (m->data()[i]) return false;
+    return true;
+  };
+  if (!zero(sizeof h, kHeaderBytes) || h.offset[0] != kHeaderBytes) return no("header padding is not zero");
+  for (unsigned i = 0; i < N_ARR; ++i) {
+    const u64 end = h.offset[i] + h.count[i] * elem_size(i);
+    const u64 next = i + 1 < N_ARR ? h.offset[i + 1] : m->size();
+    if (next < end || next != align_up(end) || !zero(end, next)) return no(std::string(kArrName[i]) + ": bad padding");
+  }
+  for (unsigned i = 0; i < N_ARR; ++i) {  // the content, every byte (tree SHA-256 on all cores)
+    const Digest d = array_digest(m->data() + h.offset[i], h.count[i] * elem_size(i));
+    if (std::memcmp(d.data(), h.digest[i], 32) != 0) return no(std::string(kArrName[i]) + ": content checksum mismatch");
+  }
+
+  ProvingKey k;
+  ZkeyHeader& z = k.header;
+  z.n_vars = h.n_vars;
+  z.n_public = h.n_public;
+  z.domain_size = h.domain_size;
+  z.log_domain = h.log_domain;
+  std::memcpy(&z.alpha1, h.g1[0], sizeof(G1Affine));
+  std::memcpy(&z.beta1, h.g1[1], sizeof(G1Affine));
+  std::memcpy(&z.delta1, h.g1[2], sizeof(G1Affine));
+  std::memcpy(&z.beta2, h.g2[0], sizeof(G2Affine));
+  std::memcpy(&z.gamma2, h.g2[1], sizeof(G2Affine));
+  std::memcpy(&z.delta2, h.g2[2], sizeof(G2Affine));
+  auto at = [&](unsigned i) { return m->data() + h.offset[i]; };
+  k.ic.resize(h.count[IC]);
+  if (!k.ic.empty()) std::memcpy(k.ic.data(), at(IC), k.ic.size() * sizeof(G1Affine));
+  for (unsigned r = 0; r < 2; ++r) {
+    k.row_begin[r].resize(h.count[ROW0 + r]);
+    std::memcpy(k.row_begin[r].data(), at(ROW0 + r), k.row_begin[r].size() * sizeof(u32));
+  }
+  std::shared_ptr<const void> keep = m;
+  k.coefs = KeyArray<Coef>::view(keep, reinterpret_cast<const Coef*>(at(COEFS)), h.count[COEFS]);
+  k.a = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(A)), h.count[A]);
+  k.b1 = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(B1)), h.count[B1]);
+  k.b2 = KeyArray<G2Affine>::view(keep, reinterpret_cast<const G2Affine*>(at(B2)), h.count[B2]);
+  k.c = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(C)), h.count[C]);
+  k.h = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(H)), h.count[H]);
+  return k;
+}
+
+}  // namespace
+
+std::string default_key_cache_dir() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x == '/') return std::string(x) + "/cuzk";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/cuzk";
+  return "";
+}
+
+std::string prepared_key_path(const std::string& dir, const std::string& zkey) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(zkey, ec);
+  const std::string name = ec ? zkey : abs.lexically_normal().string();
+  return (fs::path(dir) / (to_hex(sha256_of(name)).substr(0, 32) + ".cuzkpk")).string();
+}
+
+void write_prepared_key(const ProvingKey& pk, const std::string& zkey, const std::string& out) {
+  write_with_fingerprint(pk, fingerprint(zkey), out);
+}
+
+std::optional<ProvingKey> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why) {
+  auto k = read_with_fingerprint(file, fingerprint(zkey), why);
+  if (k) k->path = zkey;
+  return k;
+}
+
+ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep) {
+  rep = {};
+  rep.source = "zkey";
+  const std::string dir = co.dir.empty() ? default_key_cache_dir() : co.dir;
+  if (!co.enabled || !zo.load_h || dir.empty()) {
+    ProvingKey k = read_zkey(zkey, zo);
+    rep.bytes = fs::file_size(zkey);
+    return k;
+  }
+  const Fingerprint fp = fingerprint(zkey);  // a broken .zkey fails here as read_zkey would
+  rep.bytes = fp.size;
+  if (co.dir.empty() && fp.size < co.min_bytes) return read_zkey(zkey, zo);
+  const std::string entry = prepared_key_path(dir, zkey);
+  rep.cache_path = entry;
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(entry, ec))) {
+    std::string why;
+    if (auto k = read_with_fingerprint(entry, fp, why)) {
+      k->path = zkey;
+      rep.source = "prepared";
+      rep.bytes = rep.cache_bytes = fs::file_size(entry, ec);
+      return std::move(*k);
+    }
+    rep.note = "key cache entry not used (" + why + "); rebuilding it from " + zkey;
+  }
+  ProvingKey k = read_zkey(zkey, zo);
+  if (!(zo.check_points && zo.check_subgroups)) return k;  // never store what was not fully checked
+  try {
+    if (fingerprint(zkey).mtime_ns != fp.mtime_ns) return k;  // changed while it was read: do not store
+    fs::create_directories(dir, ec);
+    if (ec) fail(Error::Kind::Io, dir, "cannot create the key cache folder: " + ec.message());
+    write_with_fingerprint(k, fp, entry);
+    rep.wrote = true;
+    rep.cache_bytes = fs::file_size(entry, ec);
+  } catch (const std::exception& e) {
+    rep.note = std::string("key cache not written: ") + e.what();
+  }
+  return k;
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,67 @@
+#pragma once
+// Prepared proving keys: a .zkey parsed, converted and checked once (every point on its
+// curve and in its subgroup, coefficients indexed), then stored in the layout the prover
+// uses, so later runs map it instead of parsing and checking the .zkey again.
+//
+// File (layout version kPreparedLayout, little-endian, native struct layouts whose sizes are
+// recorded and checked):
+//   header (4096 bytes): magic "CUZKPK\x01\n", layout version, element sizes, the .zkey's
+//     fingerprint (size, mtime, inode, device, SHA-256 of its protocol/header/IC sections,
+//     its section table and the first and last 64 KiB of every other section), the Groth16
+//     header values, and for each array its count, offset and tree SHA-256 (digest.hpp),
+//     the file's size, then the SHA-256 of all header bytes before it;
+//   arrays, each at a 4096-byte-aligned offset: IC, coefficients, row_begin[0], row_begin[1],
+//     A, B1, B2, C, H.
+// A reader refuses an entry (and the caller rebuilds it from the .zkey) when anything
+// disagrees: size, magic, layout version, element sizes, header digest, the .zkey's current
+// fingerprint (stale), counts against the header, offsets, or any array's digest (a byte
+// flipped anywhere). Arrays are views of the mapping (file-backed, reclaimable memory).
+// Trust: the cache folder is the user's own; an entry is never trusted beyond its digests,
+// and every proof is verified before it is written anyway.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "cuzk/groth16/zkey.hpp"
+
+namespace cuzk::groth16 {
+
+inline constexpr std::uint32_t kPreparedLayout = 1;
+
+struct KeyCacheOptions {
+  bool enabled = true;
+  // "" = the default folder ($XDG_CACHE_HOME/cuzk, else $HOME/.cache/cuzk). With the default
+  // folder only keys of at least min_bytes are prepared (a small key parses in milliseconds);
+  // an explicit folder prepares every key.
+  std::string dir;
+  std::uint64_t min_bytes = std::uint64_t(16) << 20;
+};
+
+// What load_key did, for the key_load event and the person watching.
+struct KeyLoadReport {
+  std::string source;      // "zkey" (parsed from the .zkey) or "prepared" (mapped from the cache)
+  std::string cache_path;  // the cache entry used or written; "" without a cache
+  std::uint64_t bytes = 0; // bytes read: the .zkey's size, or the prepared file's
+  std::uint64_t cache_bytes = 0;  // the cache entry's size (read or written)
+  bool wrote = false;      // a new cache entry was written
+  std::string note;        // "" or one line: why an entry was rebuilt, or could not be written
+};
+
+// The default cache folder ("" when neither XDG_CACHE_HOME nor HOME is set).
+std::string default_key_cache_dir();
+// The cache entry for `zkey` in `dir`: <dir>/<SHA-256 of the .zkey's absolute path>.cuzkpk.
+std::string prepared_key_path(const std::string& dir, const std::string& zkey);
+
+// Writes pk (read from `zkey` with every check on) as a prepared key at `out`, atomically
+// (temp file + rename; a failure such as a full disk leaves nothing behind). Throws Error(Io).
+void write_prepared_key(const ProvingKey& pk, const std::string& zkey, const std::string& out);
+// Maps and checks the prepared key `file` made from `zkey`. nullopt with `why` set (one line)
+// when it is missing, stale, truncated or corrupt; the caller then parses the .zkey.
+std::optional<ProvingKey> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why);
+
+// The key for `zkey`: from the cache when a valid entry exists, else parsed from the .zkey
+// (read_zkey with `zo`) and, when the cache is on and zo has every check on, prepared into
+// the cache for the next run. A cache that cannot be written is noted, never fatal.
+ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep);
+
+}  // namespace cuzk::groth16
