@@ -31,8 +31,8 @@ std::vector<Fr> scalars(std::size_t n) {
   return k;
 }
 
-template <class A, class Al1, class Al2>
-void same_points(const std::vector<A, Al1>& x, const std::vector<A, Al2>& y, const char* what) {
+template <class X, class Y>
+void same_points(const X& x, const Y& y, const char* what) {
   REQUIRE(x.size() == y.size());
   std::size_t bad = 0;
   for (std::size_t i = 0; i < x.size(); ++i)

@@ -80,7 +80,7 @@ class BinFile;
 ProvingKey read_zkey(const BinFile& f, const ZkeyOptions& opt);
 
 // Whether all n on-curve points lie in the prime-order subgroup, by one random linear
-// combination per 2^20 points: S = Σ c_i·P_i with c_i uniform 64-bit from the OS CSPRNG
+// combination per 2^22 points: S = Σ c_i·P_i with c_i uniform 64-bit from the OS CSPRNG
 // (getrandom), then an exact check r·S = O. Write P_i = Q_i + T_i, Q_i in the subgroup, T_i
 // in the cofactor part. If some T_j ≠ O has order m, S passes only when c_j·T_j equals minus
 // the rest, one residue of c_j mod m: probability <= 1/m + 2^-64 over c_j (uniform and drawn

@@ -13,7 +13,7 @@ namespace cuzk::groth16 {
 
 namespace {
 
-constexpr std::size_t kChunk = std::size_t(1) << 20;  // bounds the scalars' memory (32 MiB)
+constexpr std::size_t kChunk = std::size_t(1) << 22;  // bounds the scalars' memory (128 MiB)
 
 void os_random(void* out, std::size_t bytes) {
   auto* p = static_cast<std::uint8_t*>(out);

@@ -24,9 +24,15 @@ constexpr unsigned MAX_WINDOW = 16;    // digits are stored in 16 bits
 constexpr std::uint16_t NO_DIGIT = 0xFFFF;
 constexpr std::uint16_t NEG = 0x8000;
 
-// Windows of width c covering 255 bits plus the carry out of the last signed digit:
-// ⌊255/c⌋ + 1 windows, so W·c ≥ 256 and the top digit is at most 2^(c−1) (no carry).
-unsigned num_windows(unsigned c) { return SCALAR_BITS / c + 1; }
+// Windows of width c covering `bits` bits plus the carry out of the last signed digit:
+// ⌊bits/c⌋ + 1 windows, so W·c ≥ bits + 1 and the top digit is at most 2^(c−1) (no carry).
+unsigned num_windows(unsigned c, unsigned bits = SCALAR_BITS) { return bits / c + 1; }
+
+unsigned bit_length(const Limbs<4>& k) {
+  for (unsigned l = 4; l-- > 0;)
+    if (k[l]) return 64 * l + 64 - unsigned(__builtin_clzll(k[l]));
+  return 0;
+}
 
 // Bits [off, off + c) of k, c ≤ 16.
 inline unsigned extract(const Limbs<4>& k, unsigned off, unsigned c) {
@@ -64,13 +70,15 @@ inline bool is_zero(const Limbs<4>& k) { return (k[0] | k[1] | k[2] | k[3]) == 0
 
 }  // namespace
 
-unsigned choose_window(std::size_t n) {
+unsigned choose_window(std::size_t n) { return choose_window(n, SCALAR_BITS); }
+
+unsigned choose_window(std::size_t n, unsigned bits) {
   if (n < 4) return 1;
   unsigned best = 1;
   double best_cost = 1e300;
   for (unsigned c = 1; c <= MAX_WINDOW; ++c) {
     // n mixed additions per window plus 2·2^(c−1) full additions (≈ 1.4 madd each)
-    double cost = double(num_windows(c)) * (double(n) + 1.4 * double(1u << c));
+    double cost = double(num_windows(c, bits)) * (double(n) + 1.4 * double(1u << c));
     if (cost < best_cost) {
       best_cost = cost;
       best = c;
@@ -91,6 +99,8 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
   std::vector<std::uint32_t> big;
   std::vector<Limbs<4>> big_k;
   std::vector<std::uint32_t> ones;
+  unsigned bits = 0;  // the longest remaining scalar: short scalars (e.g. 64-bit random
+                      // coefficients of a batched check) need fewer windows
   for (std::size_t i = 0; i < n; ++i) {
     const Limbs<4>& k = scalars[i];
     if (is_zero(k) || points[i].inf) continue;
@@ -103,6 +113,7 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
     if (is_zero(kr)) continue;
     big.push_back(std::uint32_t(i));
     big_k.push_back(kr);
+    bits = std::max(bits, bit_length(kr));
   }
 
   Bucket ones_sum = tbb::parallel_reduce(
@@ -118,8 +129,8 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
   if (m == 0) return result;
 
   // ---- signed digits, stored window-major -------------------------------------------
-  const unsigned c = cfg.window_bits ? std::clamp(cfg.window_bits, 1u, MAX_WINDOW) : choose_window(m);
-  const unsigned W = num_windows(c);
+  const unsigned c = cfg.window_bits ? std::clamp(cfg.window_bits, 1u, MAX_WINDOW) : choose_window(m, bits);
+  const unsigned W = num_windows(c, bits);
   const std::size_t nb = std::size_t(1) << (c - 1);
   std::vector<std::uint16_t> digits(std::size_t(W) * m);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 4096), [&](const auto& rg) {

@@ -10,7 +10,8 @@
 //     the running sum Σ_b b·B_b = Σ_b (B_top + … + B_b) with 2·2^(c−1) XYZZ additions;
 //   · windows (and, for few windows or many cores, slices of the points inside a window)
 //     run as TBB tasks; window sums are combined by Horner with c Jacobian doublings each.
-// Cost ≈ ⌈256/c⌉·(n·madd + 2^c·add); c is chosen by that model (1 ≤ c ≤ 16).
+// Cost ≈ (⌊b/c⌋+1)·(n·madd + 2^c·add) for b = the longest scalar's bit length; c is chosen
+// by that model (1 ≤ c ≤ 16).
 #include <cstddef>
 
 #include "cuzk/ec/affine.hpp"
@@ -24,8 +25,10 @@ struct MsmConfig {
   unsigned window_bits = 0;  // 0 = choose by size; otherwise clamped to [1, 16]
 };
 
-// Window width the cost model picks for n non-trivial scalars.
-unsigned choose_window(std::size_t n);
+// Window width the cost model picks for n non-trivial scalars of at most `bits` bits
+// (pippenger() uses the longest scalar it is given, so short scalars cost fewer windows).
+unsigned choose_window(std::size_t n);  // bits = 255
+unsigned choose_window(std::size_t n, unsigned bits);
 
 // Σ scalars[i]·points[i]. Scalars are canonical little-endian integers (< r); points are
 // affine, infinity allowed; zero scalars allowed. n = 0 gives infinity.
