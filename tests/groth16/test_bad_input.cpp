@@ -6,7 +6,11 @@
 #include <fstream>
 
 #include "cuzk/groth16/json_io.hpp"
+#include "cuzk/groth16/point_io.hpp"
 #include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/r1cs.hpp"
+#include "cuzk/groth16/witness.hpp"
+#include "cuzk/util/input_file.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
 #include "fixture_paths.hpp"
@@ -136,4 +140,104 @@ TEST_CASE("atomic output: unwritable folder, no overwrite, no temp file left") {
   CHECK(n == 0);
   expect_error([&] { cuzk::write_file_atomic("/nonexistent-dir/x.json", "x"); }, "/nonexistent-dir/x.json",
                "cannot create", Error::Kind::Io);
+}
+
+namespace {
+// Offset of section `id`'s payload in an iden3 binary file.
+std::size_t section_at(const std::string& b, std::uint32_t id) {
+  auto u32 = [&](std::size_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, b.data() + at, 4);
+    return v;
+  };
+  std::size_t at = 12;
+  for (std::uint32_t k = 0; k < u32(8); ++k) {
+    std::uint64_t size;
+    std::memcpy(&size, b.data() + at + 4, 8);
+    if (u32(at) == id) return at + 12;
+    at += 12 + size;
+  }
+  FAIL("no section " << id);
+  return 0;
+}
+void put_u32(std::string& b, std::size_t at, std::uint32_t v) { std::memcpy(b.data() + at, &v, 4); }
+const std::uint8_t* bytes(const std::string& s) { return reinterpret_cast<const std::uint8_t*>(s.data()); }
+}  // namespace
+
+TEST_CASE("zkey: header sizes are checked against the sections before allocating") {
+  const std::string good = cuzk::read_file(fixture("tiny", "circuit.zkey"));
+  const std::size_t h = section_at(good, 2) + 88;  // nVars, nPublic, domainSize
+  auto with = [&](std::size_t off, std::uint32_t v) {
+    std::string b = good;
+    put_u32(b, h + off, v);
+    return b;
+  };
+  auto refused = [&](const std::string& b, const std::string& needle) {
+    expect_error([&] { read_zkey_from_memory(bytes(b), b.size(), "mem.zkey"); }, "mem.zkey", needle);
+  };
+  refused(with(8, 1u << 31), "section 9 (H) holds 768 bytes, but domainSize = 2147483648");
+  refused(with(8, 3), "not a power of two");
+  refused(with(4, 0xffffffffu), "nPublic = 4294967295 leaves no room");
+  refused(with(4, 6), "nPublic = 6 leaves no room in nVars = 6");
+  refused(with(0, 1u << 30), "section 5 (A) holds 576 bytes, but nVars = 1073741824");
+  refused(with(0, 7), "section 5 (A) holds 576 bytes");
+  // header-only reads (export-vkey, batch estimates) apply the same checks
+  TempDir t;
+  auto p = t.put("dom.zkey", with(8, 1u << 31));
+  expect_error([&] { read_zkey_header(p); }, p, "domainSize = 2147483648");
+  CHECK(read_zkey_from_memory(bytes(good), good.size(), "mem.zkey").header.n_vars == 6);
+}
+
+TEST_CASE("zkey: a B2 point off the curve or outside the subgroup is blamed on the key's section") {
+  std::string b = cuzk::read_file(fixture("tiny", "circuit.zkey"));
+  const std::size_t at = section_at(b, 7) + 192 * 3;  // B2 point 3
+  G2Affine t;
+  for (std::uint64_t c = 1;; ++c) {  // x = c + u: a point of the twist outside the subgroup
+    cuzk::bls12_381::Fq2 x(Fq::from_u64(c), Fq::from_u64(1)), y;
+    if ((x.sqr() * x + cuzk::bls12_381::G2Curve::b()).sqrt(y)) {
+      t = G2Affine(x, y);
+      break;
+    }
+  }
+  REQUIRE_FALSE(cuzk::bls12_381::in_subgroup(t));
+  write_g2_mont(t, reinterpret_cast<std::uint8_t*>(b.data() + at));
+  expect_error([&] { read_zkey_from_memory(bytes(b), b.size(), "k.zkey"); }, "k.zkey",
+               "section 7 (B2): a point of section 7 is not in the prime-order subgroup");
+  ZkeyOptions no_sub;
+  no_sub.check_subgroups = false;
+  CHECK(read_zkey_from_memory(bytes(b), b.size(), "k.zkey", no_sub).b2[3] == t);
+  t.y.c0 += Fq::one();
+  write_g2_mont(t, reinterpret_cast<std::uint8_t*>(b.data() + at));
+  expect_error([&] { read_zkey_from_memory(bytes(b), b.size(), "k.zkey", no_sub); }, "k.zkey",
+               "section 7 (B2): point 3 is not on the curve");
+}
+
+TEST_CASE("r1cs and wtns: counts against each other and the section sizes") {
+  const std::string r1 = cuzk::read_file(fixture("tiny", "circuit.r1cs"));
+  const std::size_t h = section_at(r1, 1);
+  std::string b = r1;
+  put_u32(b, h + 44, 100);  // nPubInputs 100 > nWires 6
+  expect_error([&] { read_r1cs_from_memory(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs", "exceed nWires 6");
+  b = r1;
+  put_u32(b, h + 60, 0xffffffffu);  // nConstraints
+  expect_error([&] { read_r1cs_from_memory(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs",
+               "too few for nConstraints = 4294967295");
+  R1cs cs = read_r1cs_from_memory(bytes(r1), r1.size(), "c.r1cs");
+  expect_error([&] { cs.first_unsatisfied(std::vector<Scalar>(2)); }, "c.r1cs", "the witness has 2 values");
+  const std::string w = cuzk::read_file(fixture("tiny", "w0.wtns"));
+  b = w;
+  put_u32(b, section_at(w, 1) + 36, 1u << 30);
+  expect_error([&] { read_wtns_from_memory(bytes(b), b.size(), "w.wtns"); }, "w.wtns", "expected 1073741824 values");
+}
+
+TEST_CASE("verification key: nPublic is bounded and must match IC (no u32 wrap)") {
+  json vk = read_json_file(fixture("tiny", "verification_key.json"));
+  vk["nPublic"] = std::uint64_t(1) << 32 | 2;  // wraps to 2 in u32, matching the 3 IC points
+  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "nPublic: expected an integer");
+  vk["nPublic"] = 0xffffffffu;  // + 1 wraps to 0 in u32
+  vk["IC"] = json::array();
+  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "nPublic");
+  vk = read_json_file(fixture("tiny", "verification_key.json"));
+  vk["nPublic"] = 3;
+  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "IC: expected nPublic + 1 = 4 points, found 3");
 }

@@ -133,7 +133,8 @@ VerifyingKey vkey_from_json(const json& j, const std::string& file) {
   VerifyingKey vk;
   const json& np = c.field(j, "nPublic");
   // Read as 64 bits and bounded before use: a value of 2^32 + n must not wrap to n.
-  if (!np.is_number_unsigned() || np.get<std::uint64_t>() > kMaxVkeyPublic)
+  if (!np.is_number_integer() || (!np.is_number_unsigned() && np.get<std::int64_t>() < 0) ||
+      np.get<std::uint64_t>() > kMaxVkeyPublic)
     c.bad("nPublic", "expected an integer from 0 to " + std::to_string(kMaxVkeyPublic));
   vk.n_public = std::uint32_t(np.get<std::uint64_t>());
   const json& ic = c.field(j, "IC");
