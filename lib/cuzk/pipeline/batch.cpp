@@ -125,13 +125,17 @@ public:
     sample();
   }
   std::uint64_t peak() const { return peak_; }
+  std::uint64_t peak_anon() const { return peak_anon_; }
 
 private:
   void sample() {
     ojson f;
-    std::uint64_t rss = current_rss();
-    peak_ = std::max(peak_, rss);
-    f["rss"] = rss;
+    const RssParts rss = current_rss_parts();
+    peak_ = std::max(peak_, rss.total);
+    peak_anon_ = std::max(peak_anon_, rss.anon);
+    f["rss"] = rss.total;
+    f["rss_anon"] = rss.anon;
+    f["rss_file"] = rss.file;
     bool gpu = false;
     std::uint64_t used = 0;
     for (const auto& d : b_.devices)
@@ -160,7 +164,7 @@ private:
   }
   Batch& b_;
   ProgressBar& bar_;
-  std::uint64_t peak_ = 0;
+  std::uint64_t peak_ = 0, peak_anon_ = 0;
   std::mutex m_;
   std::condition_variable cv_;
   bool stop_ = false;
@@ -366,6 +370,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     res.sectors_failed = b.sectors_failed;
     res.sectors_skipped = b.sectors_skipped;
     res.peak_rss = std::max(sampler.peak(), peak_rss());
+    res.peak_rss_anon = sampler.peak_anon();
   }
   res.wall = ev.now();
   bar.finish(res.proofs, res.skipped, res.failures, res.wall);
@@ -379,6 +384,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   f["wall"] = round_us(res.wall);
   f["s_per_proof"] = res.proofs ? round_us(res.wall / res.proofs) : 0.0;
   f["peak_rss"] = res.peak_rss;
+  f["peak_rss_anon"] = res.peak_rss_anon;
   f["peak_reserved"] = lim.peak_reserved();
   f["peak_inflight"] = lim.peak_inflight();
   f["key_loads"] = keys.loads();

@@ -33,6 +33,7 @@ struct BatchResult {
   unsigned sectors_ok = 0, sectors_failed = 0, sectors_skipped = 0;
   double wall = 0;        // seconds
   std::uint64_t peak_rss = 0;
+  std::uint64_t peak_rss_anon = 0;  // sampled maximum of the anonymous part (mem events)
   std::string run;           // this run's id (the "run" field of its events)
   std::string events_error;  // "" or one line: event lines were lost (write failed)
   // 3 when events were lost (the record of the run is incomplete), else 1 when a sector or

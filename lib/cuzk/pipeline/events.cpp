@@ -129,11 +129,15 @@ std::string EventWriter::error() const {
          " event lines lost: write failed: " + first_error_;
 }
 
-std::uint64_t current_rss() {
+std::uint64_t current_rss() { return current_rss_parts().total; }
+
+RssParts current_rss_parts() {
   std::ifstream in("/proc/self/statm");
-  std::uint64_t size = 0, resident = 0;
-  if (!(in >> size >> resident)) return 0;
-  return resident * std::uint64_t(sysconf(_SC_PAGESIZE));
+  std::uint64_t size = 0, resident = 0, shared = 0;
+  if (!(in >> size >> resident >> shared)) return {};
+  const std::uint64_t page = std::uint64_t(sysconf(_SC_PAGESIZE));
+  shared = std::min(shared, resident);
+  return {resident * page, (resident - shared) * page, shared * page};
 }
 
 std::uint64_t peak_rss() {

@@ -54,6 +54,12 @@ double round_us(double s);
 
 // Process memory from /proc/self: resident set (statm) and peak resident set (VmHWM).
 std::uint64_t current_rss();
+// The resident set split as the kernel counts it (statm): anonymous pages (heap, a/b/c,
+// pinned buffers) and file-backed/shared pages (a mapped prepared key: reclaimable).
+struct RssParts {
+  std::uint64_t total = 0, anon = 0, file = 0;
+};
+RssParts current_rss_parts();
 std::uint64_t peak_rss();
 
 // Host facts for run_start.
