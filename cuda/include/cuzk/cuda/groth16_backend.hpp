@@ -45,6 +45,7 @@ private:
 
   int device_;
   std::size_t max_keys_;
+  static constexpr std::size_t kPrestaged = 2;  // staging sets prepare() makes ahead (two GPU workers)
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
   DeviceBuffer<bls12_381::Fr> dabc_, dw_;  // a/b/c and the witness on the device, reused (device_mu_)
