@@ -4,7 +4,7 @@
 # runs 2 and 3 map the entry (page cache warm), run 4 maps it after its pages were dropped from
 # the page cache (posix_fadvise DONTNEED: the cold-cache figure without root). Proofs of runs
 # 1 and 2 (same --seed) must be identical; every proof is verified by the batch.
-# Usage: scripts/gpu/key-cache.sh BIN OUT [LOG=24]
+# Usage: [RUNS="1 2"] scripts/gpu/key-cache.sh BIN OUT [LOG=24]
 set -u
 B=${1:?bin dir}; O=${2:?out dir}; LOG=${3:-24}; W=/tmp/key-cache
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
@@ -17,7 +17,7 @@ done
   --backend cuda > "$O/gen.txt" 2>&1 || { el "gen-porep failed"; cat "$O/gen.txt"; exit 1; }
 el "gen-porep done: $(du -sh "$W/seed" | cut -f1)"
 rc=0
-for r in 1 2 3 4; do
+for r in ${RUNS:-1 2 3 4}; do
   if [[ $r == 4 ]]; then
     python3 - "$W/kc" <<'PY'
 import os, sys
@@ -34,7 +34,7 @@ ls -la "$W/kc" > "$O/cache-ls.txt"
 cmp -s "$W"/out1/*.proof "$W"/out2/*.proof && el "run 1 and run 2 proofs identical" || { el "PROOFS DIFFER"; rc=1; }
 python3 - "$O" <<'PY' | tee "$O/key-cache.txt"
 import json, sys, statistics
-for r in (1, 2, 3, 4):
+for r in [int(x) for x in __import__("os").environ.get("RUNS", "1 2 3 4").split()]:
     ev = [json.loads(l) for l in open(f"{sys.argv[1]}/run{r}.jsonl")]
     kl = [e for e in ev if e["ev"] == "key_load"]
     up = [e for e in ev if e["ev"] == "key_upload"]

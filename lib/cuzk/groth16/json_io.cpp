@@ -156,14 +156,15 @@ VerifyingKey vkey_from_json(const json& j, const std::string& file) {
   return vk;
 }
 
-json read_json_file(const std::string& path) {
-  std::string s = read_file(path);
+json parse_json_text(const std::string& text, const std::string& name) {
   try {
-    return json::parse(s);
-  } catch (const json::parse_error& e) {
-    fail(Error::Kind::BadInput, path, std::string("invalid JSON: ") + e.what());
+    return json::parse(text);
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e4444
+    fail(Error::Kind::BadInput, name, std::string("invalid JSON: ") + e.what());
   }
 }
+
+json read_json_file(const std::string& path) { return parse_json_text(read_file(path), path); }
 
 std::string dump_snarkjs(const json& j) { return j.dump(1); }  // no trailing newline, as snarkjs
 

@@ -24,6 +24,9 @@ VerifyingKey vkey_from_json(const json& j, const std::string& file);
 inline constexpr std::uint64_t kMaxVkeyPublic = std::uint64_t(1) << 24;
 
 json read_json_file(const std::string& path);  // Error(Io) / Error(BadInput)
+// JSON text → json; anything nlohmann refuses (syntax, a number out of range such as
+// 1e4444) is Error(BadInput) naming `name`.
+json parse_json_text(const std::string& text, const std::string& name);
 // snarkjs layout (1-space indent, no trailing newline), written atomically.
 void write_json_file(const std::string& path, const json& j, bool no_overwrite = false);
 std::string dump_snarkjs(const json& j);

@@ -90,7 +90,7 @@ SectorSpec parse_sector(const std::string& text, const std::string& path) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number like 1e4444
     fail(Error::Kind::BadInput, path, std::string("not valid JSON: ") + e.what());
   }
   if (!j.is_object()) fail(Error::Kind::BadInput, path, "a sector file must be a JSON object");
