@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <set>
 
 #include "cuzk/stats/json_field.hpp"
 #include "cuzk/util/error.hpp"
@@ -16,7 +15,7 @@ namespace {
 
 nlohmann::json prov_json(const Provenance& p) {
   return {{"schema", p.schema}, {"version", p.version}, {"git", p.git}, {"host", p.host},
-          {"cpus", p.cpus},     {"gpus", p.gpus},       {"config", p.config}};
+          {"cpus", p.cpus},     {"gpus", p.gpus},       {"config", p.config}, {"argv", p.argv}};
 }
 
 Provenance prov_from(const nlohmann::json& j, const std::string& where) {
@@ -34,23 +33,8 @@ Provenance prov_from(const nlohmann::json& j, const std::string& where) {
     for (const auto& x : *g) p.gpus.push_back(jf::as_string(x, where + ".gpus[" + std::to_string(i++) + "]"));
   }
   if (const auto* c = jf::opt_object(j, "config", where)) p.config = *c;
+  if (const auto* a = jf::opt_array(j, "argv", where)) p.argv = *a;  // absent in baselines saved before it was kept
   return p;
-}
-
-// Config keys that differ between invocations without changing what is measured.
-const std::set<std::string> kVolatileConfig{"out", "events", "resume", "seed", "progress", "verify"};
-
-nlohmann::json stable_config(const nlohmann::json& c) {
-  nlohmann::json o = nlohmann::json::object();
-  for (auto it = c.begin(); it != c.end(); ++it)
-    if (!kVolatileConfig.count(it.key())) o[it.key()] = it.value();
-  return o;
-}
-
-std::string join(const std::set<std::string>& s) {
-  std::string o;
-  for (const auto& x : s) o += (o.empty() ? "" : ", ") + x;
-  return o;
 }
 
 }  // namespace
@@ -132,29 +116,6 @@ Baseline load_baseline(const std::string& path) {
     }
   }
   return b;
-}
-
-std::vector<std::string> provenance_differences(const std::vector<Provenance>& base,
-                                                const std::vector<Provenance>& cand) {
-  std::vector<std::string> out;
-  if (base.empty() || cand.empty()) return out;
-  auto collect = [](const std::vector<Provenance>& g, auto get) {
-    std::set<std::string> s;
-    for (const auto& p : g) s.insert(get(p));
-    return s;
-  };
-  auto check = [&](const char* what, auto get) {
-    const auto a = collect(base, get), b = collect(cand, get);
-    if (a != b) out.push_back(std::string(what) + " differs: baseline {" + join(a) + "}, candidate {" + join(b) + "}");
-  };
-  check("host", [](const Provenance& p) { return p.host; });
-  check("GPUs", [](const Provenance& p) {
-    std::string s;
-    for (const auto& g : p.gpus) s += (s.empty() ? "" : "+") + g;
-    return s.empty() ? std::string("none") : s;
-  });
-  check("config", [](const Provenance& p) { return stable_config(p.config).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); });
-  return out;
 }
 
 }  // namespace cuzk::stats

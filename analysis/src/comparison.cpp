@@ -202,8 +202,9 @@ Comparison compare(const MetricSet& base, const MetricSet& cand, const CompareOp
   c.within_file = base.within_file || cand.within_file;
   for (const auto& w : base.warnings) c.warnings.push_back("baseline " + w);
   for (const auto& w : cand.warnings) c.warnings.push_back("candidate " + w);
-  for (const auto& d : provenance_differences(base.provenance, cand.provenance))
-    c.warnings.push_back(d + ": the comparison may reflect the setup, not the code");
+  c.setup = setup_differences(base.provenance, cand.provenance);
+  for (const auto& d : c.setup)
+    if (d.user_set) c.warnings.push_back("setup differs: " + describe(d));
   for (const auto& m : base.metrics)
     if (const Metric* cm = cand.find(m.name)) c.metrics.push_back(compare_metric(m, *cm, opt));
   std::size_t nb = 0, nc = 0;

@@ -61,7 +61,10 @@ nlohmann::json compare_json(const Comparison& c) {
                       {"candidate_runs", c.cand_runs},
                       {"within_file_samples", c.within_file},
                       {"metrics", nlohmann::json::array()},
-                      {"warnings", c.warnings}};
+                      {"warnings", c.warnings},
+                      {"setup", nlohmann::json::array()}};
+  for (const auto& d : c.setup)
+    j["setup"].push_back({{"key", d.key}, {"user_set", d.user_set}, {"baseline", d.base}, {"candidate", d.cand}});
   auto side = [](const GroupStats& g) {
     return nlohmann::json{{"n", g.n},     {"median", g.median}, {"p90", g.p90}, {"p99", g.p99},
                           {"mean", g.mean}, {"min", g.min},       {"max", g.max}};
@@ -132,7 +135,20 @@ std::string render_compare(const Comparison& c, Format f) {
   if (!c.warnings.empty()) {
     out += md ? "\n**Warnings**\n\n" : "\n";
     for (const auto& w : c.warnings) out += (md ? "- " : "warning: ") + (md ? md_escape(w) : w) + "\n";
+    for (const auto& d : c.setup)
+      if (d.user_set) {
+        out += (md ? "- " : "warning: ") + std::string("the setups differ: the comparison may reflect the setup, not the code\n");
+        break;
+      }
   }
+  bool defaults = false;
+  for (const auto& d : c.setup)
+    if (!d.user_set) {
+      if (!defaults) out += md ? "\n**Setup (defaults and auto-resolved values, not warned about)**\n\n" : "\n";
+      defaults = true;
+      const std::string l = describe(d) + " (default or auto-resolved, not set by the user)";
+      out += (md ? "- " + md_escape(l) : "note: " + l) + "\n";
+    }
   return out;
 }
 

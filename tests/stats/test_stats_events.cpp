@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "cuzk/stats/config_diff.hpp"
 #include "cuzk/stats/flat_json.hpp"
 #include "cuzk/stats/metric_set.hpp"
 #include "cuzk/stats/run_summary.hpp"
@@ -232,4 +233,50 @@ TEST_CASE("wrong-typed fields, empty files and non-regular files are one BadInpu
   fs::remove(b);
   CHECK_THROWS_WITH_AS(load_event_runs("/dev/zero"), doctest::Contains("/dev/zero: is a character device"), cuzk::Error);
   CHECK_THROWS_WITH_AS(detect_input("/dev/null"), doctest::Contains("/dev/null: is a character device"), cuzk::Error);
+}
+
+TEST_CASE("setup differences: user-set keys warn, defaults and auto-resolved values inform") {
+  auto prov = [](nlohmann::json config, nlohmann::json argv) {
+    Provenance p;
+    p.host = "h1";
+    p.config = std::move(config);
+    p.argv = std::move(argv);
+    return p;
+  };
+  // With a command line: only what it names is user-set.
+  const auto a = prov({{"synth_workers", 2}, {"mem_budget", 3000}, {"queue_depth", 2}, {"out", "x"}},
+                      {"cuzk-prove", "batch", "--synth-workers", "2", "--out", "x"});
+  const auto b = prov({{"synth_workers", 4}, {"mem_budget", 3100}, {"queue_depth", 2}, {"out", "y"}},
+                      {"cuzk-prove", "batch", "--synth-workers=4", "--out", "y"});
+  auto d = setup_differences({a}, {b});
+  REQUIRE(d.size() == 2);
+  CHECK(d[0].key == "mem_budget");
+  CHECK_FALSE(d[0].user_set);
+  CHECK(d[1].key == "synth_workers");
+  CHECK(d[1].user_set);
+  CHECK(describe(d[1]) == "config synth_workers: baseline 2, candidate 4");
+  // --no-verify names verify (volatile, never compared); --mem-budget on one side makes it user-set.
+  auto c = b;
+  c.argv = {"cuzk-prove", "batch", "--mem-budget", "3100"};
+  d = setup_differences({a}, {c});
+  REQUIRE(d.size() == 2);
+  CHECK(d[0].key == "mem_budget");
+  CHECK(d[0].user_set);
+  // Without a command line (older files): every key but those whose _source says "auto".
+  auto x = prov({{"synth_workers", 2}, {"mem_budget", 3000}, {"mem_budget_source", "auto: 0.8 x MemAvailable"}},
+                nlohmann::json::array());
+  auto y = prov({{"synth_workers", 2}, {"mem_budget", 3100}, {"mem_budget_source", "auto: 0.8 x MemAvailable"}},
+                nlohmann::json::array());
+  d = setup_differences({x}, {y});
+  REQUIRE(d.size() == 1);
+  CHECK_FALSE(d[0].user_set);
+  y.config["synth_workers"] = 8;
+  y.host = "h2";
+  d = setup_differences({x}, {y});
+  REQUIRE(d.size() == 3);
+  CHECK(d[0].key == "host");
+  CHECK(d[0].user_set);
+  CHECK(d[2].key == "synth_workers");
+  CHECK(d[2].user_set);
+  CHECK(setup_differences({}, {y}).empty());
 }

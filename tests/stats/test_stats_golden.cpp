@@ -129,6 +129,14 @@ TEST_CASE("golden: compare and gate") {
   golden("gate-missing-metric.txt", [&](auto& o, auto& e) { return cmd_gate(a, "nope", fmt(Format::Text), o, e); });
 }
 
+TEST_CASE("golden: compare lists the setup differences, warning only about what the user set") {
+  // synth_workers given on both command lines (4 vs 8), mem_budget auto-resolved (3000 vs 3100).
+  CompareArgs a{{"tests/stats/data/cfg-base.jsonl"}, {"tests/stats/data/cfg-cand.jsonl"}, {}, false};
+  golden("compare-config.txt", [&](auto& o, auto& e) { return cmd_compare(a, fmt(Format::Text), o, e); });
+  golden("compare-config.md", [&](auto& o, auto& e) { return cmd_compare(a, fmt(Format::Markdown), o, e); });
+  golden("compare-config.json", [&](auto& o, auto& e) { return cmd_compare(a, fmt(Format::Json), o, e); });
+}
+
 TEST_CASE("golden: baseline save / show / compare against a saved baseline") {
   const std::string dir = temp("baselines");
   fs::remove_all(dir);

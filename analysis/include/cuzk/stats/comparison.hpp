@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cuzk/stats/config_diff.hpp"
 #include "cuzk/stats/descriptive.hpp"
 #include "cuzk/stats/metric_set.hpp"
 
@@ -54,6 +55,9 @@ struct Attribution {
 struct Comparison {
   std::vector<MetricComparison> metrics;
   std::vector<std::string> warnings;
+  // Setup differences (host, GPUs, config key by key): the user-set ones are also in `warnings`,
+  // the defaults and auto-resolved values are information only.
+  std::vector<SetupDifference> setup;
   Attribution attribution;
   std::size_t base_runs = 0, cand_runs = 0;
   bool within_file = false;
