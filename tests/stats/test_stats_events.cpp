@@ -280,3 +280,30 @@ TEST_CASE("setup differences: user-set keys warn, defaults and auto-resolved val
   CHECK(d[2].user_set);
   CHECK(setup_differences({}, {y}).empty());
 }
+
+TEST_CASE("start-up: the bottleneck comes from the steady state, the key read is its own phase") {
+  SummaryOptions opt;
+  // Older file: the 20 s key read sits in the first synth span of each worker. Counted as synthesis
+  // work it would give synth 1.94 s per proof against the GPU's 1.56 s.
+  const RunSummary old = summarize(load_events(data("startup-old.jsonl").string()), opt);
+  CHECK(old.startup.rule == StartupRule::FirstSynthOutliers);
+  CHECK(old.startup.flagged == 4);
+  CHECK(old.startup.key_ready == doctest::Approx(21.07));
+  CHECK(old.startup.end == doctest::Approx(21.07));  // the GPU began at 21.01, before the last key read ended
+  CHECK(old.bottleneck == "gpu");
+  // With key_load spans: K is their end, the synth spans are all steady.
+  const RunSummary kl = summarize(load_events(data("startup-key-load.jsonl").string()), opt);
+  CHECK(kl.startup.rule == StartupRule::KeyLoad);
+  CHECK(kl.startup.key_ready == doctest::Approx(9.0));
+  CHECK(kl.startup.key_bytes == doctest::Approx(12e9));
+  CHECK(kl.startup.end == doctest::Approx(10.0));  // first gpu span
+  CHECK(kl.bottleneck == "gpu");
+  // No outlier among the first spans: no rule, start-up = the first span on the bottleneck stage.
+  const RunSummary tiny = summarize(load_events(data("tiny.jsonl").string()), opt);
+  CHECK(tiny.startup.rule == StartupRule::None);
+  CHECK(tiny.startup.key_ready == 0);
+  // A key_load line of the wrong shape is bad input naming the line.
+  const auto bad = temp_file("keyload-bad.jsonl", "{\"ts\":1,\"ev\":\"key_load\",\"t0\":2,\"t1\":1}\n");
+  CHECK_THROWS_WITH_AS(load_events(bad.string()), doctest::Contains("keyload-bad.jsonl:1"), cuzk::Error);
+  fs::remove(bad);
+}

@@ -82,6 +82,16 @@ TEST_CASE("golden: summary") {
   golden("summary-base-1.txt", [&](auto& o, auto& e) { return cmd_summary({kBase[0]}, fmt(Format::Text), o, e); });
   golden("summary-killed.txt",
          [&](auto& o, auto& e) { return cmd_summary({"data/events/killed.jsonl"}, fmt(Format::Text), o, e); });
+  // Start-up as its own phase: from key_load spans, and detected in an older file (gen-startup.py).
+  golden("summary-startup-key-load.txt", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/startup-key-load.jsonl"}, fmt(Format::Text), o, e);
+  });
+  golden("summary-startup-old.txt", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/startup-old.jsonl"}, fmt(Format::Text), o, e);
+  });
+  golden("summary-startup-old.json", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/startup-old.jsonl"}, fmt(Format::Json), o, e);
+  });
   const std::vector<std::string> samples{"tests/stats/data/bench-base.json", "tests/stats/data/samples.csv"};
   golden("summary-samples.txt", [&](auto& o, auto& e) { return cmd_summary(samples, fmt(Format::Text), o, e); });
   golden("summary-samples.json", [&](auto& o, auto& e) { return cmd_summary(samples, fmt(Format::Json), o, e); });
