@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "cuzk/stats/json_field.hpp"
+#include "cuzk/stats/stdin_input.hpp"
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/input_file.hpp"
 
@@ -76,7 +77,7 @@ Baseline load_baseline(const std::string& path) {
   Baseline b;
   std::error_code ec;
   b.path = fs::is_directory(path, ec) ? (fs::path(path) / "baseline.json").string() : path;
-  const std::string text = read_file(b.path);
+  const std::string text = read_input(b.path);
   if (text.empty()) throw Error(Error::Kind::BadInput, b.path, "is empty");
   b.doc = jf::parse(text, b.path);
   const std::string& P = b.path;

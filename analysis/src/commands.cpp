@@ -48,9 +48,13 @@ int cmd_summary(const std::vector<std::string>& inputs, const CommonOptions& o, 
       case InputKind::Events:
         for (const auto& r : event_runs(p, false, err)) runs.push_back(summarize(r, o.summary));
         break;
-      case InputKind::GoogleBenchmark:
-        samples.push_back(summarize_samples(load_google_benchmark(p), o.summary.method, o.summary.level));
+      case InputKind::GoogleBenchmark: {
+        const MetricSet m = load_benchmark_json(p);
+        print_notes(m, err);
+        for (const auto& w : m.warnings) err << "warning: " << w << "\n";
+        samples.push_back(summarize_samples(m, o.summary.method, o.summary.level));
         break;
+      }
       case InputKind::Csv: samples.push_back(summarize_samples(load_csv(p), o.summary.method, o.summary.level)); break;
       case InputKind::Baseline: {
         auto m = load_metrics(p, o.summary);
@@ -108,6 +112,9 @@ int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOption
   Comparison one = full;
   one.metrics = {m};
   one.attribution = {};
+  one.geomeans.clear();
+  one.only_base.clear();
+  one.only_cand.clear();
   one.warnings.clear();
   out << render_compare(one, o.format);
   const std::string head = "gate " + metric + " (max regression " + printf_string("%g%%", 100 * opt.noise) + "): ";
@@ -179,13 +186,26 @@ int cmd_report(const std::vector<std::string>& runs, const std::vector<std::stri
   if (runs.empty()) throw Error(Error::Kind::BadInput, "report needs at least one run");
   ReportInput in;
   MetricSet cand;
+  std::string sample_input;
   for (const auto& p : runs) {
+    // Benchmark JSON, CSV and saved baselines join the candidate group of the comparison table.
+    if (detect_input(p) != InputKind::Events) {
+      const MetricSet m = load_metrics(p, o.summary);
+      print_notes(m, err);
+      cand.merge(m);
+      sample_input = p;
+      continue;
+    }
     for (auto& d : event_runs(p, true, err)) {
       RunSummary s = summarize(d, o.summary);
       cand.merge(reduce_run(s));
       in.runs.push_back({std::move(d), std::move(s)});
     }
   }
+  if (!sample_input.empty() && baseline.empty())
+    throw Error(Error::Kind::BadInput, sample_input,
+                "benchmark, CSV and baseline inputs are shown in the report's comparison table: give --baseline "
+                "(or describe them alone with `summary`)");
   if (!baseline.empty()) {
     CompareOptions c = copt;
     c.method = o.summary.method;

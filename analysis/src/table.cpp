@@ -127,6 +127,13 @@ std::string human(double v, std::string_view unit) {
     return printf_string("%.0f B", v);
   }
   if (unit == "fraction") return printf_string("%.1f%%", 100 * v);
+  if (unit == "bytes/s") return human(v, "bytes") + "/s";
+  if (unit == "1/s") {
+    if (a >= 1e9) return printf_string("%.4gG/s", v / 1e9);
+    if (a >= 1e6) return printf_string("%.4gM/s", v / 1e6);
+    if (a >= 1e3) return printf_string("%.4gk/s", v / 1e3);
+    return printf_string("%.4g/s", v);
+  }
   return printf_string("%.6g", v);
 }
 

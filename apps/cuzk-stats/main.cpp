@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   trace->add_option("-o,--output", out_path, "trace.json")->required();
 
   auto* report = app.add_subcommand("report", "self-contained HTML report");
-  report->add_option("runs", inputs, "event files")->required()->check(CLI::ExistingFile);
+  report->add_option("runs", inputs, "event files, or benchmark JSON / CSV compared against --baseline")->required();
   report->add_option("--baseline,-b", base, "baseline inputs for the comparison table");
   report->add_option("-o,--output", out_path, "report.html")->required();
   report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));

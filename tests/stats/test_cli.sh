@@ -41,5 +41,15 @@ expect 0 "trace" -- "$bin" trace data/events/base-1.jsonl -o "$tmp/trace.json"
 /usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert any(e.get('ph')=='C' and e['name']=='rss' for e in d['traceEvents'])" "$tmp/trace.json" \
   || { echo "FAIL: trace is not valid JSON with an rss counter"; fail=1; }
 expect 0 "report" -- "$bin" report "${C[@]}" -b "${B[@]}" -o "$tmp/report.html"
+# Benchmark inputs: Google Benchmark, hyperfine, pyperf in summary, compare, gate and report.
+D=tests/stats/data
+expect 1 "gate on hyperfine" -- "$bin" gate -b $D/hyperfine-base.json -c $D/hyperfine-cand.json --metric "cuzk-prove batch s.json"
+expect 0 "gate on hyperfine, other command" -- "$bin" gate -b $D/hyperfine-base.json -c $D/hyperfine-cand.json --metric "sleep 0.1"
+expect 0 "summary of pyperf" -- "$bin" summary $D/pyperf.json
+expect 0 "report of Google Benchmark against a baseline" -- "$bin" report $D/bench-rich-cand.json -b $D/bench-rich-base.json -o "$tmp/bench.html"
+grep -q "BM_Hash/64" "$tmp/bench.html" || { echo "FAIL: the benchmark report lacks the comparison"; fail=1; }
+expect 2 "report of Google Benchmark alone" -- "$bin" report $D/bench-rich-cand.json -o "$tmp/bench2.html"
+grep -q "bench-rich-cand.json: .*--baseline" /tmp/cuzk-stats-cli.$$ || { echo "FAIL: report without baseline: no one-line reason"; fail=1; }
+[ ! -e "$tmp/bench2.html" ] || { echo "FAIL: a report was written after an error"; fail=1; }
 rm -rf "$tmp" /tmp/cuzk-stats-cli.$$
 exit $fail

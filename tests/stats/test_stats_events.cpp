@@ -141,17 +141,62 @@ TEST_CASE("input detection and within-file samples") {
   CHECK(detect_input(data("bench-base.json").string()) == InputKind::GoogleBenchmark);
   CHECK(detect_input(data("samples.csv").string()) == InputKind::Csv);
   const auto b = load_google_benchmark(data("bench-base.json").string());
-  REQUIRE(b.metrics.size() == 2);  // aggregate rows skipped
+  REQUIRE(b.metrics.size() == 4);  // real and cpu time of two benchmarks; aggregate rows skipped
   CHECK(b.metrics[0].name == "BM_Msm/1024");
   CHECK(b.metrics[0].samples.size() == 5);
   CHECK(b.metrics[0].samples[0] == doctest::Approx(1.201e-3));
-  CHECK(b.metrics[1].samples[0] == doctest::Approx(85.1e-6));
+  CHECK(b.metrics[1].name == "BM_Msm/1024.cpu_time");
+  CHECK(b.metrics[1].samples[0] == doctest::Approx(1.2e-3));
+  CHECK(b.metrics[2].samples[0] == doctest::Approx(85.1e-6));
   const auto c = load_csv(data("samples.csv").string());
   REQUIRE(c.metrics.size() == 2);
   CHECK(c.metrics[1].name == "verify, ms");
   const auto bad = temp_file("bad.csv", "metric,value\nx,1\nx,abc\n");
   CHECK_THROWS_WITH_AS(load_csv(bad.string()), doctest::Contains("bad.csv:3"), cuzk::Error);
   fs::remove(bad);
+}
+
+TEST_CASE("benchmark JSON: counters, aggregates never double counted, hyperfine, pyperf") {
+  const auto g = load_benchmark_json(data("bench-rich-base.json").string());
+  const Metric* hash = g.find("BM_Hash/64");
+  REQUIRE(hash);
+  CHECK(hash->samples.size() == 5);  // the repetitions; the mean/median/stddev/cv rows are not samples
+  CHECK(hash->group == "real_time");
+  const Metric* bps = g.find("BM_Hash/64.bytes_per_second");
+  REQUIRE(bps);
+  CHECK(bps->better == Better::Higher);
+  CHECK(bps->unit == "bytes/s");
+  CHECK(bps->samples.size() == 5);
+  const Metric* user = g.find("BM_Hash/64.collisions");
+  REQUIRE(user);
+  CHECK(user->better == Better::Lower);
+  const Metric* sort = g.find("BM_Sort/1k");  // aggregates only: the median row is one sample
+  REQUIRE(sort);
+  REQUIRE(sort->samples.size() == 1);
+  CHECK(sort->samples[0] == doctest::Approx(1.98e-3));
+  CHECK_FALSE(g.find("BM_Broken"));
+  CHECK_FALSE(g.find("BM_Hash/64_mean"));
+  const auto h = load_benchmark_json(data("hyperfine-base.json").string());
+  REQUIRE(h.metrics.size() == 2);
+  CHECK(h.metrics[0].name == "cuzk-prove batch s.json");
+  CHECK(h.metrics[0].samples.size() == 6);
+  CHECK(h.metrics[1].samples[0] == doctest::Approx(0.101));
+  const auto p = load_benchmark_json(data("pyperf.json").string());
+  REQUIRE(p.metrics.size() == 1);
+  CHECK(p.metrics[0].name == "prove_small");
+  CHECK(p.metrics[0].samples.size() == 6);  // values of both runs; warm-ups and the calibration run left out
+  // Hostile: one line naming the file and the field.
+  const auto bad = temp_file("hf-bad.json", R"({"results":[{"command":"x","times":[1,"2"]}]})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(bad.string()), doctest::Contains("hf-bad.json: results[0].times[1]"),
+                       cuzk::Error);
+  const auto notimes = temp_file("hf-old.json", R"({"results":[{"command":"x","mean":1}]})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(notimes.string()), doctest::Contains("no 'times' array"), cuzk::Error);
+  const auto other = temp_file("other.json", R"({"x":1})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(other.string()), doctest::Contains("neither an event file"), cuzk::Error);
+  const auto pyv = temp_file("py-bad.json", R"({"benchmarks":[{"runs":[{"values":[1,null]}]}]})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(pyv.string()), doctest::Contains("benchmarks[0].runs[0].values[1]"),
+                       cuzk::Error);
+  for (const auto& f : {bad, notimes, other, pyv}) fs::remove(f);
 }
 
 TEST_CASE("throughput on a generated file (heavy size with CUZK_HEAVY=1)") {

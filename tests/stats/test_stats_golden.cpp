@@ -131,6 +131,19 @@ TEST_CASE("golden: compare and gate") {
   CompareArgs bench{{"tests/stats/data/bench-base.json"}, {"tests/stats/data/bench-cand.json"}, {}, false};
   golden("compare-bench.txt", [&](auto& o, auto& e) { return cmd_compare(bench, fmt(Format::Text), o, e); });
   golden("compare-bench.json", [&](auto& o, auto& e) { return cmd_compare(bench, fmt(Format::Json), o, e); });
+  // Google Benchmark with counters, aggregates, one-sided benchmarks; hyperfine; pyperf.
+  CompareArgs rich{{"tests/stats/data/bench-rich-base.json"}, {"tests/stats/data/bench-rich-cand.json"}, {}, false};
+  golden("compare-bench-rich.txt", [&](auto& o, auto& e) { return cmd_compare(rich, fmt(Format::Text), o, e); });
+  golden("compare-bench-rich.json", [&](auto& o, auto& e) { return cmd_compare(rich, fmt(Format::Json), o, e); });
+  CompareArgs hf{{"tests/stats/data/hyperfine-base.json"}, {"tests/stats/data/hyperfine-cand.json"}, {}, false};
+  golden("compare-hyperfine.txt", [&](auto& o, auto& e) { return cmd_compare(hf, fmt(Format::Text), o, e); });
+  golden("gate-hyperfine.txt",
+         [&](auto& o, auto& e) { return cmd_gate(hf, "cuzk-prove batch s.json", fmt(Format::Text), o, e); });
+  golden("summary-hyperfine-pyperf.txt", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/hyperfine-base.json", "tests/stats/data/pyperf.json",
+                        "tests/stats/data/bench-rich-base.json"},
+                       fmt(Format::Text), o, e);
+  });
   golden("gate-regression.txt", [&](auto& o, auto& e) { return cmd_gate(a, "s_per_proof", fmt(Format::Text), o, e); });
   CompareArgs loose = a;
   loose.opt.noise = 0.10;

@@ -32,7 +32,8 @@ std::string md_escape(std::string_view s);
 // baseline, a ratio beyond the double range) is "n/a" in text and Markdown, an empty cell in CSV
 // and null in JSON (nlohmann writes null for non-finite numbers; the trace writer does the same).
 // Human units, 4 significant digits: seconds (s / ms / µs), bytes (GiB / MiB / KiB / B),
-// fractions as percent, anything else %.6g. Non-finite: "n/a".
+// fractions as percent, rates ("1/s": k/M/G per second, "bytes/s"), anything else %.6g.
+// Non-finite: "n/a".
 std::string human(double v, std::string_view unit);
 // Shortest exact-enough form for CSV (%.9g). Non-finite: "" (an empty cell).
 std::string raw(double v);
