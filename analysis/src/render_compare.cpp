@@ -79,7 +79,7 @@ std::string group_line(const char* side, std::size_t runs, bool within, std::siz
 nlohmann::json compare_json(const Comparison& c) {
   nlohmann::json j = {{"tool", "cuzk-stats"},
                       {"schema", kOutputSchema},
-                      {"command", "compare"},
+                      {"command", c.command},
                       {"alpha", c.opt.alpha},
                       {"noise", c.opt.noise},
                       {"percentile", c.opt.method == PercentileMethod::Linear ? "linear" : "nearest-rank"},
@@ -89,6 +89,13 @@ nlohmann::json compare_json(const Comparison& c) {
                       {"metrics", nlohmann::json::array()},
                       {"warnings", c.warnings},
                       {"setup", nlohmann::json::array()}};
+  if (c.command == "gate") {
+    j["metric"] = c.gate_metric;
+    j["max_regression"] = c.opt.noise;
+    const auto v = c.metrics.empty() ? Verdict::Insufficient : c.metrics.front().verdict;
+    j["result"] = v == Verdict::Regression ? "fail" : v == Verdict::Insufficient ? "cannot decide" : "pass";
+    j["exit_code"] = v == Verdict::Regression ? 1 : v == Verdict::Insufficient ? 2 : 0;
+  }
   j["geomean"] = nlohmann::json::array();
   for (const auto& g : c.geomeans)
     j["geomean"].push_back({{"group", g.group}, {"unit", g.unit}, {"benchmarks", g.benchmarks}, {"baseline", g.base},

@@ -164,7 +164,7 @@ TEST_CASE("golden: baseline save / show / compare against a saved baseline") {
   const std::string dir = temp("baselines");
   fs::remove_all(dir);
   std::ostringstream o, e;
-  REQUIRE(cmd_baseline_save(dir, "main", kBase, fmt(Format::Text), o, e) == 0);
+  REQUIRE(cmd_baseline_save(dir, "main", kBase, fmt(Format::Text), false, o, e) == 0);
   const std::string saved = dir + "/main/baseline.json";
   const auto doc = cuzk::test::read_file(saved);
   fs::current_path(cuzk::test::source_dir());
@@ -185,6 +185,51 @@ TEST_CASE("golden: baseline save / show / compare against a saved baseline") {
   });
   // Another host in the candidate: the provenance warning.
   fs::remove_all(dir);
+}
+
+TEST_CASE("golden: table of runs side by side") {
+  std::vector<std::string> runs = kBase;
+  runs.insert(runs.end(), kCand.begin(), kCand.end());
+  runs.push_back("tests/stats/data/two-runs.jsonl");
+  RunsTableOptions t;
+  golden("table-default.txt", [&](auto& o, auto& e) { return cmd_table(runs, t, fmt(Format::Text), o, e); });
+  RunsTableOptions g;
+  g.group_by = "label";
+  g.columns = {"s_per_proof", "gpu_busy", "busy.gpu", "peak_rss", "config.synth_workers", "host"};
+  const std::pair<Format, const char*> formats[] = {
+      {Format::Text, "txt"}, {Format::Markdown, "md"}, {Format::Json, "json"}, {Format::Csv, "csv"}};
+  for (auto [f, ext] : formats)
+    golden(std::string("table-by-label.") + ext, [&](auto& o, auto& e) { return cmd_table(runs, g, fmt(f), o, e); });
+  RunsTableOptions w;
+  w.group_by = "synth_workers";
+  w.columns = {"label", "s_per_proof"};
+  golden("table-by-config.txt", [&](auto& o, auto& e) {
+    return cmd_table({kBase[0], "tests/stats/data/startup-old.jsonl", "tests/stats/data/tiny.jsonl"}, w, fmt(Format::Text), o, e);
+  });
+  // Text tables narrower than the terminal: blocks of columns repeating the first.
+  set_text_width(100);
+  golden("compare-runs-width100.txt", [&](auto& o, auto& e) {
+    CompareArgs a{kBase, kCand, {}, false};
+    return cmd_compare(a, fmt(Format::Text), o, e);
+  });
+  set_text_width(0);
+}
+
+TEST_CASE("table: unknown column or group-by field is one line with a suggestion") {
+  RunsTableOptions t;
+  t.columns = {"s_per_prof"};
+  std::ostringstream o, e;
+  CHECK_THROWS_WITH_AS(cmd_table({kBase[0]}, t, fmt(Format::Text), o, e), doctest::Contains("did you mean 's_per_proof'"),
+                       cuzk::Error);
+  t.columns = {};
+  t.group_by = "synth_worker";
+  CHECK_THROWS_WITH_AS(cmd_table({kBase[0]}, t, fmt(Format::Text), o, e), doctest::Contains("did you mean 'synth_workers'"),
+                       cuzk::Error);
+  CHECK(o.str().empty());
+  CHECK(label_from_path("x/a-none-run3.jsonl") == "a-none");
+  CHECK(label_from_path("b_2.jsonl") == "b");
+  CHECK(label_from_path("events.jsonl#r1") == "events");
+  CHECK(label_from_path("7.jsonl") == "7");
 }
 
 TEST_CASE("golden: trace and report") {

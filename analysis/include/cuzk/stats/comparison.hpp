@@ -75,6 +75,8 @@ struct Comparison {
   std::size_t base_runs = 0, cand_runs = 0;
   bool within_file = false;
   CompareOptions opt;
+  std::string command = "compare";  // "gate" for the gate's one-metric comparison (JSON `command`)
+  std::string gate_metric;          // gate: the metric gated on
 };
 
 Comparison compare(const MetricSet& base, const MetricSet& cand, const CompareOptions& opt);

@@ -16,6 +16,8 @@ public:
   void row(std::vector<std::string> cells);
   bool empty() const { return rows_.empty(); }
   // Text: columns separated by two spaces, first column left-aligned, the rest right-aligned.
+  // Wider than text_width() (when set): the columns are split into blocks that fit, each block
+  // repeating the first column; a cell wider than the width is cut with "…".
   std::string text() const;
   std::string markdown() const;
   std::string csv() const;
@@ -24,6 +26,10 @@ private:
   std::vector<std::string> header_;
   std::vector<std::vector<std::string>> rows_;
 };
+
+// Width text tables must fit (0: no limit, the default; main sets the terminal's width).
+void set_text_width(std::size_t columns);
+std::size_t text_width();
 
 std::string csv_field(std::string_view s);
 std::string md_escape(std::string_view s);
