@@ -27,11 +27,17 @@ const std::vector<ColumnInfo>& table_columns() {
         {"proofs", "", "proofs completed"},
         {"failures", "", "failed partitions (run_end)"},
         {"errors", "", "error events"},
+        {"sectors_ok", "", "sectors proven"},
+        {"sectors_failed", "", "sectors with a failed partition"},
         {"wall", "s", "wall time of the run"},
         {"startup", "s", "start-up phase: run start to the steady state"},
+        {"key_load", "s", "seconds in key_load spans (0 in files without them)"},
         {"s_per_proof", "s", "steady-state s/proof (slope), else wall / proofs"},
         {"wall_per_proof", "s", "wall / proofs"},
         {"peak_rss", "bytes", "peak resident memory"},
+        {"max_inflight", "", "largest in-flight partition count (mem samples)"},
+        {"max_reserved", "bytes", "largest reserved memory (mem samples)"},
+        {"peak_gpu_used", "bytes", "largest GPU memory in use (mem samples)"},
         {"gpu_busy", "fraction", "GPU busy fraction of wall (mean over devices)"},
         {"gpu_starved", "fraction", "GPU idle with an empty queue, fraction of wall"},
         {"busy.synth", "s", "steady-state synthesis busy seconds per proof / parallelism"},
@@ -102,6 +108,12 @@ Cell cell(const RunSummary& s, const MetricSet& m, const Col& c) {
   if (c.name == "errors") return {double(s.errors), {}};
   if (c.name == "wall") return {s.wall, {}};
   if (c.name == "startup") return {s.startup.end, {}};
+  if (c.name == "key_load") return {s.startup.key_load_seconds, {}};
+  if (c.name == "sectors_ok") return {double(s.sectors_ok), {}};
+  if (c.name == "sectors_failed") return {double(s.sectors_failed), {}};
+  if (c.name == "max_inflight") return {s.max_inflight, {}};
+  if (c.name == "max_reserved") return {s.max_reserved, {}};
+  if (c.name == "peak_gpu_used") return {s.peak_gpu_used, {}};
   if (c.unit == "config") {
     const std::string key = c.name.substr(7);
     if (!s.prov.config.is_object() || !s.prov.config.contains(key)) return {std::nullopt, "n/a"};
@@ -227,12 +239,30 @@ std::string spread_cell(const GroupStat& st, const std::string& unit) {
   return med + finite_or_na(" ±%.1f%%", 100 * half / std::fabs(*st.median));
 }
 
+// The change of a group's median against the reference group's, "" when there is none.
+std::optional<double> vs_reference(const Built& b, const RunsTableOptions& opt, const GroupStat& st, std::size_t col) {
+  if (opt.relative_to.empty() || !st.median) return std::nullopt;
+  const GroupStat ref = group_stat(b, opt.relative_to, col);
+  if (!ref.median || *ref.median == 0 || b.cols[col].unit == "config") return std::nullopt;
+  return *st.median / *ref.median - 1;
+}
+
+void check_reference(const Built& b, const RunsTableOptions& opt) {
+  if (opt.relative_to.empty()) return;
+  if (opt.group_by.empty()) throw Error(Error::Kind::BadInput, "--relative-to needs --group-by");
+  if (std::find(b.group_order.begin(), b.group_order.end(), opt.relative_to) == b.group_order.end())
+    throw Error(Error::Kind::BadInput, "--relative-to: no group '" + opt.relative_to + "'" +
+                                           did_you_mean(opt.relative_to, b.group_order));
+}
+
 }  // namespace
 
 nlohmann::json runs_table_json(const std::vector<RunSummary>& runs, const RunsTableOptions& opt) {
   const Built b = build(runs, opt);
+  check_reference(b, opt);
   nlohmann::json j = {{"tool", "cuzk-stats"}, {"schema", 1}, {"command", "table"},
                       {"group_by", opt.group_by.empty() ? nlohmann::json() : nlohmann::json(opt.group_by)},
+                      {"relative_to", opt.relative_to.empty() ? nlohmann::json() : nlohmann::json(opt.relative_to)},
                       {"columns", nlohmann::json::array()}, {"runs", nlohmann::json::array()},
                       {"groups", nlohmann::json::array()}};
   for (const auto& c : b.cols) j["columns"].push_back({{"name", c.name}, {"unit", c.unit}});
@@ -253,6 +283,7 @@ nlohmann::json runs_table_json(const std::vector<RunSummary>& runs, const RunsTa
       auto o = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
       gj["columns"][b.cols[c].name] = st.median ? nlohmann::json{{"median", o(st.median)}, {"min", o(st.min)}, {"max", o(st.max)}}
                                                 : nlohmann::json{{"value", st.text.empty() ? nlohmann::json() : nlohmann::json(st.text)}};
+      if (const auto v = vs_reference(b, opt, st, c)) gj["columns"][b.cols[c].name]["vs_reference"] = *v;
     }
     gj["n"] = n;
     j["groups"].push_back(std::move(gj));
@@ -264,6 +295,7 @@ std::string render_runs_table(const std::vector<RunSummary>& runs, const RunsTab
   if (opt.format == Format::Json)
     return runs_table_json(runs, opt).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const Built b = build(runs, opt);
+  check_reference(b, opt);
   const bool grouped = !opt.group_by.empty();
   std::vector<std::string> head;
   if (grouped) head.push_back(opt.group_by);
@@ -292,6 +324,7 @@ std::string render_runs_table(const std::vector<RunSummary>& runs, const RunsTab
   for (const auto& c : b.cols) {
     gh.push_back(c.name);
     if (csv && c.unit != "text") gh.push_back(c.name + "_min"), gh.push_back(c.name + "_max");
+    if (csv && c.unit != "text" && !opt.relative_to.empty()) gh.push_back(c.name + "_vs_" + opt.relative_to);
   }
   Table g(gh);
   for (const auto& name : b.group_order) {
@@ -300,7 +333,8 @@ std::string render_runs_table(const std::vector<RunSummary>& runs, const RunsTab
       const GroupStat st = group_stat(b, name, c);
       row[1] = std::to_string(st.n);
       if (!csv) {
-        row.push_back(spread_cell(st, b.cols[c].unit));
+        const auto v = vs_reference(b, opt, st, c);
+        row.push_back(spread_cell(st, b.cols[c].unit) + (v ? finite_or_na(" (%+.1f%%)", 100 * *v) : ""));
         continue;
       }
       if (b.cols[c].unit == "text") {
@@ -311,6 +345,7 @@ std::string render_runs_table(const std::vector<RunSummary>& runs, const RunsTab
       row.push_back(o(st.median));
       row.push_back(o(st.min));
       row.push_back(o(st.max));
+      if (!opt.relative_to.empty()) row.push_back(o(vs_reference(b, opt, st, c)));
     }
     g.row(std::move(row));
   }
@@ -320,8 +355,9 @@ std::string render_runs_table(const std::vector<RunSummary>& runs, const RunsTab
   out += printf_string("%zu run(s)", runs.size()) + (md ? "\n\n" : "\n");
   out += md ? t.markdown() : t.text();
   if (grouped) {
-    const std::string note = "per " + opt.group_by +
-                             ": median ±half the range (max − min) / 2, relative to the median (in points for fractions)";
+    std::string note = "per " + opt.group_by +
+                       ": median ±half the range (max − min) / 2, relative to the median (in points for fractions)";
+    if (!opt.relative_to.empty()) note += "; (±x%): the median's change against " + opt.relative_to + "'s";
     out += md ? "\n**" + md_escape(note) + "**\n\n" : "\n" + note + "\n";
     out += md ? g.markdown() : g.text();
   }

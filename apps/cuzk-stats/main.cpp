@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
       "  70  internal error (a bug; please report it)\n"
       "Event files may hold several runs (schema 2 'run' field): each is read as a run of its own.");
   std::string format = "text", percentile = "linear", noise = "2%", max_reg = "2%", metric = "s_per_proof";
-  std::string out_path, baseline_dir = "baselines", baseline_name, columns, group_by;
+  std::string out_path, baseline_dir = "baselines", baseline_name, columns, group_by, relative_to;
   double alpha = 0.05, level = 0.95;
   int warmup = -1;
   bool fail_on_regression = false, quiet = false, force = false, list_columns = false;
@@ -148,6 +148,7 @@ int main(int argc, char** argv) {
   table->add_option("--columns", columns, std::string("comma-separated columns (default ") + kDefaultTableColumns +
                                               "; --list-columns shows them all)");
   table->add_option("--group-by", group_by, "label (file name without its run counter) | host | git | version | cpus | gpus | a run_start config key");
+  table->add_option("--relative-to", relative_to, "a group: each group's medians also as a change against this group's");
   table->add_flag("--list-columns", list_columns, "list the columns and exit");
   common(table, true);
 
@@ -219,6 +220,7 @@ int main(int argc, char** argv) {
       RunsTableOptions t;
       t.columns = split_list(columns);
       t.group_by = group_by;
+      t.relative_to = relative_to;
       return cmd_table(inputs, t, o, std::cout, err);
     }
     if (*save) return cmd_baseline_save(baseline_dir, baseline_name, inputs, o, force, done, err);

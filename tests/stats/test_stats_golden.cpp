@@ -200,6 +200,10 @@ TEST_CASE("golden: table of runs side by side") {
       {Format::Text, "txt"}, {Format::Markdown, "md"}, {Format::Json, "json"}, {Format::Csv, "csv"}};
   for (auto [f, ext] : formats)
     golden(std::string("table-by-label.") + ext, [&](auto& o, auto& e) { return cmd_table(runs, g, fmt(f), o, e); });
+  RunsTableOptions rel = g;
+  rel.relative_to = "base";
+  golden("table-relative.txt", [&](auto& o, auto& e) { return cmd_table(runs, rel, fmt(Format::Text), o, e); });
+  golden("table-relative.csv", [&](auto& o, auto& e) { return cmd_table(runs, rel, fmt(Format::Csv), o, e); });
   RunsTableOptions w;
   w.group_by = "synth_workers";
   w.columns = {"label", "s_per_proof"};

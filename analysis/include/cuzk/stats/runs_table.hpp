@@ -23,6 +23,7 @@ struct RunsTableOptions {
   std::vector<std::string> columns;  // empty: kDefaultTableColumns
   std::string group_by;              // "" none; "label", a run_start field (host, git, version, cpus,
                                      // gpus) or a config key (synth_workers or config.synth_workers)
+  std::string relative_to;           // a group: each group's medians also as a change against its own
   Format format = Format::Text;
 };
 
