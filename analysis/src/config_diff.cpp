@@ -1,5 +1,8 @@
 #include "cuzk/stats/config_diff.hpp"
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 namespace cuzk::stats {
@@ -40,6 +43,22 @@ bool auto_resolved(const Provenance& p, const std::string& key) {
 }
 
 std::string join(const std::vector<std::string>& v) {
+  // Many distinct numbers (auto-resolved budgets differ run by run): their count and range.
+  if (v.size() > 2) {
+    std::vector<double> x;
+    for (const auto& s : v) {
+      char* end = nullptr;
+      const double d = std::strtod(s.c_str(), &end);
+      if (end == s.c_str() || *end) break;
+      x.push_back(d);
+    }
+    if (x.size() == v.size()) {
+      const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%zu values from %.15g to %.15g", x.size(), *lo, *hi);
+      return buf;
+    }
+  }
   std::string o;
   for (const auto& x : v) o += (o.empty() ? "" : " | ") + x;
   return o;

@@ -324,6 +324,16 @@ TEST_CASE("setup differences: user-set keys warn, defaults and auto-resolved val
   CHECK(d[2].key == "synth_workers");
   CHECK(d[2].user_set);
   CHECK(setup_differences({}, {y}).empty());
+  // Many distinct numbers on a side (auto budgets differ run by run): count and range, one line.
+  auto z1 = x, z2 = x, z3 = x;
+  z2.config["mem_budget"] = 3001;
+  z3.config["mem_budget"] = 2999;
+  d = setup_differences({x, z1, z2, z3}, {y});
+  REQUIRE_FALSE(d.empty());
+  bool found = false;
+  for (const auto& e : d)
+    if (e.key == "mem_budget") found = describe(e) == "config mem_budget: baseline 3 values from 2999 to 3001, candidate 3100";
+  CHECK(found);
 }
 
 TEST_CASE("start-up: the bottleneck comes from the steady state, the key read is its own phase") {
