@@ -52,9 +52,11 @@ std::string save_baseline(const std::string& dir, const std::string& name, const
     if (!m.provenance.empty()) r["provenance"] = prov_json(m.provenance.front());
     r["kind"] = m.within_file ? "samples" : "run";
     r["metrics"] = nlohmann::json::array();  // an array keeps the metrics in their report order
-    for (const auto& mt : m.metrics)
+    for (const auto& mt : m.metrics) {
       r["metrics"].push_back({{"name", mt.name}, {"unit", mt.unit},
                               {"better", mt.better == Better::Lower ? "lower" : "higher"}, {"values", mt.samples}});
+      if (!mt.group.empty()) r["metrics"].back()["group"] = mt.group;  // benchmarks: for the geomean rows
+    }
     doc["runs"].push_back(std::move(r));
   }
   const fs::path folder = fs::path(dir) / name;
@@ -110,10 +112,11 @@ Baseline load_baseline(const std::string& path) {
         throw Error(Error::Kind::BadInput, wm, "field 'better' is '" + better + "', expected 'lower' or 'higher'");
       const std::string name = jf::string(v, "name", wm);
       const std::string unit = jf::opt_string(v, "unit", wm, jf::Null::Wrong).value_or("");
+      const std::string group = jf::opt_string(v, "group", wm, jf::Null::Wrong).value_or("");
       std::size_t x = 0;
       for (const auto& val : jf::array(v, "values", wm))
         b.metrics.add(name, unit, better == "higher" ? Better::Higher : Better::Lower,
-                      jf::as_number(val, wm + ".values[" + std::to_string(x++) + "]"));
+                      jf::as_number(val, wm + ".values[" + std::to_string(x++) + "]"), group);
     }
   }
   return b;

@@ -92,6 +92,9 @@ expect 0 "baseline save --force again (C as baseline)" -- "$bin" baseline save -
 expect 1 "gate against a baseline given by name" -- "$bin" gate -b base --baseline-dir "$tmp/bl" -c "${C[@]}"
 expect 2 "a name that is no baseline" -- "$bin" gate -b nosuch --baseline-dir "$tmp/bl" -c "${C[@]}"
 says "a name that is no baseline" "nosuch"
+expect 0 "baseline of benchmark JSON" -- "$bin" baseline save --dir "$tmp/bl" --name gb $D/bench-rich-base.json
+expect 0 "compare against it" -- "$bin" compare -b gb --baseline-dir "$tmp/bl" -c $D/bench-rich-cand.json
+says "compare against a saved benchmark baseline" "geomean real_time"
 expect 0 "table grouped by label" -- "$bin" table "${B[@]}" "${C[@]}" --group-by label --columns s_per_proof,gpu_busy
 expect 2 "table with a mistyped column" -- "$bin" table "${B[0]}" --columns gpu_bsy
 says "table with a mistyped column" "did you mean 'gpu_busy'"
