@@ -12,6 +12,7 @@
 #include "cuzk/stats/flat_json.hpp"
 #include "cuzk/stats/metric_set.hpp"
 #include "cuzk/stats/run_summary.hpp"
+#include "cuzk/stats/table.hpp"
 #include "cuzk/stats/trace.hpp"
 #include "cuzk/util/error.hpp"
 #include "stats_test_util.hpp"
@@ -361,4 +362,23 @@ TEST_CASE("start-up: the bottleneck comes from the steady state, the key read is
   const auto bad = temp_file("keyload-bad.jsonl", "{\"ts\":1,\"ev\":\"key_load\",\"t0\":2,\"t1\":1}\n");
   CHECK_THROWS_WITH_AS(load_events(bad.string()), doctest::Contains("keyload-bad.jsonl:1"), cuzk::Error);
   fs::remove(bad);
+}
+
+TEST_CASE("text tables fit the width: column blocks repeating the first column, long cells cut") {
+  Table t({"metric", "a", "b", "c"});
+  t.row({"x", std::string(30, '1'), std::string(30, '2'), std::string(80, '3')});
+  set_text_width(60);
+  const std::string s = t.text();
+  set_text_width(0);
+  std::size_t longest = 0, blocks = 0, pos = 0;
+  for (std::size_t nl; (nl = s.find('\n', pos)) != std::string::npos; pos = nl + 1) {
+    std::size_t w = 0;
+    for (std::size_t i = pos; i < nl; ++i) w += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
+    longest = std::max(longest, w);
+    blocks += s.compare(pos, 6, "metric") == 0;
+  }
+  CHECK(longest <= 60);
+  CHECK(blocks == 3);  // a | b | c: no two fit beside "metric" in 60 columns
+  CHECK(s.find("…") != std::string::npos);  // the 80-character cell, cut to 30
+  CHECK(t.text().find(std::string(80, '3')) != std::string::npos);  // no limit: whole
 }
