@@ -40,7 +40,7 @@ struct MetricSet {
 };
 
 // One value per metric for one run: s_per_proof (steady-state slope, else wall / proofs),
-// wall_per_proof, peak_rss, <stage>.median/.p90/.p99, gpu sub-time medians, busy.<stage>
+// wall_per_proof, peak_rss, startup (the start-up phase's length), <stage>.median/.p90/.p99, gpu sub-time medians, busy.<stage>
 // (effective busy seconds per proof), gpu_busy and gpu_starved (fractions of wall).
 MetricSet reduce_run(const RunSummary& s);
 
