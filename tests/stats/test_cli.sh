@@ -70,6 +70,8 @@ expect 1 "gate with the baseline on stdin" -- bash -c "cat ${B[0]} | \"$bin\" ga
 expect 0 "table of stdin" -- bash -c "\"$bin\" table - --columns proofs < ${B[0]}"
 expect 0 "hyperfine on stdin" -- bash -c "\"$bin\" summary - < $D/hyperfine-base.json"
 expect 0 "trace of stdin" -- bash -c "\"$bin\" trace - -o $tmp/stdin-trace.json < ${B[0]}"
+expect 0 "report of stdin" -- bash -c "\"$bin\" report - -o $tmp/stdin-report.html < ${B[0]}"
+expect 0 "baseline save of stdin" -- bash -c "\"$bin\" baseline save --dir $tmp/bl --name fromstdin - < ${B[0]}"
 expect 2 "stdin twice" -- bash -c "\"$bin\" compare -b - -c - < ${B[0]}"
 says "stdin twice" "at most once"
 expect 2 "empty stdin" -- bash -c "\"$bin\" summary - < /dev/null"
