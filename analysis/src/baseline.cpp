@@ -2,9 +2,9 @@
 
 #include <filesystem>
 #include <fstream>
-#include <set>
 
 #include "cuzk/stats/json_field.hpp"
+#include "cuzk/stats/stdin_input.hpp"
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/input_file.hpp"
 
@@ -16,7 +16,7 @@ namespace {
 
 nlohmann::json prov_json(const Provenance& p) {
   return {{"schema", p.schema}, {"version", p.version}, {"git", p.git}, {"host", p.host},
-          {"cpus", p.cpus},     {"gpus", p.gpus},       {"config", p.config}};
+          {"cpus", p.cpus},     {"gpus", p.gpus},       {"config", p.config}, {"argv", p.argv}};
 }
 
 Provenance prov_from(const nlohmann::json& j, const std::string& where) {
@@ -34,23 +34,8 @@ Provenance prov_from(const nlohmann::json& j, const std::string& where) {
     for (const auto& x : *g) p.gpus.push_back(jf::as_string(x, where + ".gpus[" + std::to_string(i++) + "]"));
   }
   if (const auto* c = jf::opt_object(j, "config", where)) p.config = *c;
+  if (const auto* a = jf::opt_array(j, "argv", where)) p.argv = *a;  // absent in baselines saved before it was kept
   return p;
-}
-
-// Config keys that differ between invocations without changing what is measured.
-const std::set<std::string> kVolatileConfig{"out", "events", "resume", "seed", "progress", "verify"};
-
-nlohmann::json stable_config(const nlohmann::json& c) {
-  nlohmann::json o = nlohmann::json::object();
-  for (auto it = c.begin(); it != c.end(); ++it)
-    if (!kVolatileConfig.count(it.key())) o[it.key()] = it.value();
-  return o;
-}
-
-std::string join(const std::set<std::string>& s) {
-  std::string o;
-  for (const auto& x : s) o += (o.empty() ? "" : ", ") + x;
-  return o;
 }
 
 }  // namespace
@@ -67,9 +52,11 @@ std::string save_baseline(const std::string& dir, const std::string& name, const
     if (!m.provenance.empty()) r["provenance"] = prov_json(m.provenance.front());
     r["kind"] = m.within_file ? "samples" : "run";
     r["metrics"] = nlohmann::json::array();  // an array keeps the metrics in their report order
-    for (const auto& mt : m.metrics)
+    for (const auto& mt : m.metrics) {
       r["metrics"].push_back({{"name", mt.name}, {"unit", mt.unit},
                               {"better", mt.better == Better::Lower ? "lower" : "higher"}, {"values", mt.samples}});
+      if (!mt.group.empty()) r["metrics"].back()["group"] = mt.group;  // benchmarks: for the geomean rows
+    }
     doc["runs"].push_back(std::move(r));
   }
   const fs::path folder = fs::path(dir) / name;
@@ -92,7 +79,7 @@ Baseline load_baseline(const std::string& path) {
   Baseline b;
   std::error_code ec;
   b.path = fs::is_directory(path, ec) ? (fs::path(path) / "baseline.json").string() : path;
-  const std::string text = read_file(b.path);
+  const std::string text = read_input(b.path);
   if (text.empty()) throw Error(Error::Kind::BadInput, b.path, "is empty");
   b.doc = jf::parse(text, b.path);
   const std::string& P = b.path;
@@ -125,36 +112,14 @@ Baseline load_baseline(const std::string& path) {
         throw Error(Error::Kind::BadInput, wm, "field 'better' is '" + better + "', expected 'lower' or 'higher'");
       const std::string name = jf::string(v, "name", wm);
       const std::string unit = jf::opt_string(v, "unit", wm, jf::Null::Wrong).value_or("");
+      const std::string group = jf::opt_string(v, "group", wm, jf::Null::Wrong).value_or("");
       std::size_t x = 0;
       for (const auto& val : jf::array(v, "values", wm))
         b.metrics.add(name, unit, better == "higher" ? Better::Higher : Better::Lower,
-                      jf::as_number(val, wm + ".values[" + std::to_string(x++) + "]"));
+                      jf::as_number(val, wm + ".values[" + std::to_string(x++) + "]"), group);
     }
   }
   return b;
-}
-
-std::vector<std::string> provenance_differences(const std::vector<Provenance>& base,
-                                                const std::vector<Provenance>& cand) {
-  std::vector<std::string> out;
-  if (base.empty() || cand.empty()) return out;
-  auto collect = [](const std::vector<Provenance>& g, auto get) {
-    std::set<std::string> s;
-    for (const auto& p : g) s.insert(get(p));
-    return s;
-  };
-  auto check = [&](const char* what, auto get) {
-    const auto a = collect(base, get), b = collect(cand, get);
-    if (a != b) out.push_back(std::string(what) + " differs: baseline {" + join(a) + "}, candidate {" + join(b) + "}");
-  };
-  check("host", [](const Provenance& p) { return p.host; });
-  check("GPUs", [](const Provenance& p) {
-    std::string s;
-    for (const auto& g : p.gpus) s += (s.empty() ? "" : "+") + g;
-    return s.empty() ? std::string("none") : s;
-  });
-  check("config", [](const Provenance& p) { return stable_config(p.config).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); });
-  return out;
 }
 
 }  // namespace cuzk::stats

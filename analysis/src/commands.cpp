@@ -8,6 +8,7 @@
 #include "cuzk/stats/baseline.hpp"
 #include "cuzk/stats/render.hpp"
 #include "cuzk/stats/report.hpp"
+#include "cuzk/stats/suggest.hpp"
 #include "cuzk/stats/trace.hpp"
 #include "cuzk/util/error.hpp"
 
@@ -23,6 +24,44 @@ double parse_fraction(const std::string& s) {
     throw Error(Error::Kind::BadInput, "'" + s + "' is not a fraction (use 2% or 0.02)");
   if (!pct && v >= 1) throw Error(Error::Kind::BadInput, "'" + s + "' is ambiguous: write 2% or 0.02");
   return pct ? v / 100 : v;
+}
+
+std::vector<std::string> resolve_baselines(const std::vector<std::string>& inputs, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const auto& p : inputs) {
+    std::error_code ec;
+    const bool plain = !p.empty() && p != "-" && p != "." && p != ".." &&
+                       p.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == p.npos;
+    const fs::path named = fs::path(dir) / p;
+    if (plain && !fs::exists(fs::symlink_status(p, ec)) && fs::exists(named / "baseline.json", ec))
+      out.push_back(named.string());
+    else
+      out.push_back(p);
+  }
+  return out;
+}
+
+void check_stdin_once(const std::vector<const std::vector<std::string>*>& lists) {
+  std::size_t n = 0;
+  for (const auto* l : lists)
+    for (const auto& p : *l) n += p == "-";
+  if (n > 1) throw Error(Error::Kind::BadInput, "-", "standard input can be read once: give '-' at most once");
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s + ",") {
+    if (c == ',') {
+      while (!cur.empty() && cur.back() == ' ') cur.pop_back();
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else if (c != ' ' || !cur.empty()) {
+      cur += c;
+    }
+  }
+  return out;
 }
 
 namespace {
@@ -48,9 +87,13 @@ int cmd_summary(const std::vector<std::string>& inputs, const CommonOptions& o, 
       case InputKind::Events:
         for (const auto& r : event_runs(p, false, err)) runs.push_back(summarize(r, o.summary));
         break;
-      case InputKind::GoogleBenchmark:
-        samples.push_back(summarize_samples(load_google_benchmark(p), o.summary.method, o.summary.level));
+      case InputKind::GoogleBenchmark: {
+        const MetricSet m = load_benchmark_json(p);
+        print_notes(m, err);
+        for (const auto& w : m.warnings) err << "warning: " << w << "\n";
+        samples.push_back(summarize_samples(m, o.summary.method, o.summary.level));
         break;
+      }
       case InputKind::Csv: samples.push_back(summarize_samples(load_csv(p), o.summary.method, o.summary.level)); break;
       case InputKind::Baseline: {
         auto m = load_metrics(p, o.summary);
@@ -63,6 +106,27 @@ int cmd_summary(const std::vector<std::string>& inputs, const CommonOptions& o, 
   for (const auto& r : runs)
     if (r.truncated) err << "cuzk-stats: " << r.file << ": truncated last line skipped (killed run?)\n";
   out << render_summary(runs, samples, o.format, o.summary.method, o.summary.level);
+  return 0;
+}
+
+std::string list_table_columns() {
+  Table t({"column", "unit", "meaning"});
+  for (const auto& c : table_columns()) t.row({c.name, c.unit.empty() ? "count" : c.unit, c.help});
+  t.row({"config.KEY", "", "a key of run_start's config (config.synth_workers)"});
+  return t.text();
+}
+
+int cmd_table(const std::vector<std::string>& inputs, const RunsTableOptions& t, const CommonOptions& o,
+              std::ostream& out, std::ostream& err) {
+  std::vector<RunSummary> runs;
+  for (const auto& p : inputs) {
+    if (detect_input(p) != InputKind::Events)
+      throw Error(Error::Kind::BadInput, p, "table takes event files (describe benchmark or CSV samples with `summary`)");
+    for (const auto& r : event_runs(p, false, err)) runs.push_back(summarize(r, o.summary));
+  }
+  RunsTableOptions opt = t;
+  opt.format = o.format;
+  out << render_runs_table(runs, opt);
   return 0;
 }
 
@@ -98,8 +162,10 @@ int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOption
   const Metric* bm = b.find(metric);
   const Metric* cm = c.find(metric);
   if (!bm || !cm) {
+    std::vector<std::string> names;
+    for (const auto& m : (bm ? c : b).metrics) names.push_back(m.name);
     err << "cuzk-stats gate: metric '" << metric << "' is missing on the " << (bm ? "candidate" : "baseline")
-        << " side\n";
+        << " side" << did_you_mean(metric, names) << "\n";
     return 2;
   }
   const Comparison full = compare(b, c, opt);
@@ -108,7 +174,12 @@ int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOption
   Comparison one = full;
   one.metrics = {m};
   one.attribution = {};
+  one.geomeans.clear();
+  one.only_base.clear();
+  one.only_cand.clear();
   one.warnings.clear();
+  one.command = "gate";
+  one.gate_metric = metric;
   out << render_compare(one, o.format);
   const std::string head = "gate " + metric + " (max regression " + printf_string("%g%%", 100 * opt.noise) + "): ";
   switch (m.verdict) {
@@ -121,8 +192,12 @@ int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOption
 }
 
 int cmd_baseline_save(const std::string& dir, const std::string& name, const std::vector<std::string>& runs,
-                      const CommonOptions& o, std::ostream& out, std::ostream& err) {
+                      const CommonOptions& o, bool force, std::ostream& out, std::ostream& err) {
   if (runs.empty()) throw Error(Error::Kind::BadInput, "baseline save needs at least one run");
+  std::error_code ec;
+  const std::string existing = (std::filesystem::path(dir) / name / "baseline.json").string();
+  if (!force && std::filesystem::exists(std::filesystem::symlink_status(existing, ec)))
+    throw Error(Error::Kind::BadInput, existing, "exists: baseline '" + name + "' is already saved (--force replaces it)");
   const std::string path = save_baseline(dir, name, runs, o.summary);
   const Baseline b = load_baseline(path);
   out << "saved baseline '" << name << "' (" << runs.size() << " input(s)) to " << path << "\n";
@@ -179,13 +254,26 @@ int cmd_report(const std::vector<std::string>& runs, const std::vector<std::stri
   if (runs.empty()) throw Error(Error::Kind::BadInput, "report needs at least one run");
   ReportInput in;
   MetricSet cand;
+  std::string sample_input;
   for (const auto& p : runs) {
+    // Benchmark JSON, CSV and saved baselines join the candidate group of the comparison table.
+    if (detect_input(p) != InputKind::Events) {
+      const MetricSet m = load_metrics(p, o.summary);
+      print_notes(m, err);
+      cand.merge(m);
+      sample_input = p;
+      continue;
+    }
     for (auto& d : event_runs(p, true, err)) {
       RunSummary s = summarize(d, o.summary);
       cand.merge(reduce_run(s));
       in.runs.push_back({std::move(d), std::move(s)});
     }
   }
+  if (!sample_input.empty() && baseline.empty())
+    throw Error(Error::Kind::BadInput, sample_input,
+                "benchmark, CSV and baseline inputs are shown in the report's comparison table: give --baseline "
+                "(or describe them alone with `summary`)");
   if (!baseline.empty()) {
     CompareOptions c = copt;
     c.method = o.summary.method;

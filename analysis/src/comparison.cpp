@@ -192,6 +192,32 @@ Attribution attribute(const MetricSet& base, const MetricSet& cand) {
   return a;
 }
 
+std::vector<GeomeanRow> geomeans(const MetricSet& base, const MetricSet& cand, PercentileMethod method) {
+  std::vector<GeomeanRow> rows;
+  for (const auto& m : base.metrics) {
+    const Metric* cm = cand.find(m.name);
+    if (m.group.empty() || !cm || m.samples.empty() || cm->samples.empty()) continue;
+    const double b = group_stats(m.samples, method).median, c = group_stats(cm->samples, method).median;
+    if (!(b > 0) || !(c > 0)) continue;
+    auto it = std::find_if(rows.begin(), rows.end(), [&](const GeomeanRow& r) { return r.group == m.group; });
+    if (it == rows.end()) {
+      rows.push_back({m.group, m.unit, m.better, 0, 0, 0});
+      it = rows.end() - 1;
+    }
+    ++it->benchmarks;
+    it->base += std::log(b);  // sums of logs until the end
+    it->cand += std::log(c);
+  }
+  std::vector<GeomeanRow> out;
+  for (auto& r : rows) {
+    if (r.benchmarks < 2) continue;  // one benchmark's geomean is itself
+    r.base = std::exp(r.base / double(r.benchmarks));
+    r.cand = std::exp(r.cand / double(r.benchmarks));
+    out.push_back(r);
+  }
+  return out;
+}
+
 }  // namespace
 
 Comparison compare(const MetricSet& base, const MetricSet& cand, const CompareOptions& opt) {
@@ -202,10 +228,16 @@ Comparison compare(const MetricSet& base, const MetricSet& cand, const CompareOp
   c.within_file = base.within_file || cand.within_file;
   for (const auto& w : base.warnings) c.warnings.push_back("baseline " + w);
   for (const auto& w : cand.warnings) c.warnings.push_back("candidate " + w);
-  for (const auto& d : provenance_differences(base.provenance, cand.provenance))
-    c.warnings.push_back(d + ": the comparison may reflect the setup, not the code");
-  for (const auto& m : base.metrics)
+  c.setup = setup_differences(base.provenance, cand.provenance);
+  for (const auto& d : c.setup)
+    if (d.user_set) c.warnings.push_back("setup differs: " + describe(d));
+  for (const auto& m : base.metrics) {
     if (const Metric* cm = cand.find(m.name)) c.metrics.push_back(compare_metric(m, *cm, opt));
+    else c.only_base.push_back(m.name);
+  }
+  for (const auto& m : cand.metrics)
+    if (!base.find(m.name)) c.only_cand.push_back(m.name);
+  c.geomeans = geomeans(base, cand, opt.method);
   std::size_t nb = 0, nc = 0;
   for (const auto& m : c.metrics) {
     nb = std::max(nb, m.base.n);

@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 
+#include "cuzk/stats/stdin_input.hpp"
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/input_file.hpp"
 
@@ -14,6 +16,8 @@ LineReader::LineReader(std::string path, std::size_t max_line) : path_(std::move
   if (path_ != "-") {
     file_ = std::make_unique<InputFile>(path_);
     fd_ = file_->fd();
+  } else {
+    stdin_ = &stdin_text();
   }
   buf_.resize(std::size_t(1) << 20);
 }
@@ -35,9 +39,15 @@ bool LineReader::fill() {
     buf_.resize(buf_.size() * 2);
   }
   ssize_t got;
-  do {
-    got = ::read(fd_, buf_.data() + end_, buf_.size() - end_);
-  } while (got < 0 && errno == EINTR);
+  if (stdin_) {
+    got = ssize_t(std::min(buf_.size() - end_, stdin_->size() - stdin_pos_));
+    std::memcpy(buf_.data() + end_, stdin_->data() + stdin_pos_, std::size_t(got));
+    stdin_pos_ += std::size_t(got);
+  } else {
+    do {
+      got = ::read(fd_, buf_.data() + end_, buf_.size() - end_);
+    } while (got < 0 && errno == EINTR);
+  }
   if (got < 0) throw Error(Error::Kind::Io, path_, std::string("read failed: ") + std::strerror(errno));
   if (got == 0) {
     eof_ = true;

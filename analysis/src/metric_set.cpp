@@ -24,10 +24,11 @@ const Metric* MetricSet::find(const std::string& name) const {
   return nullptr;
 }
 
-void MetricSet::add(const std::string& name, const std::string& unit, Better better, double value) {
+void MetricSet::add(const std::string& name, const std::string& unit, Better better, double value,
+                    const std::string& group) {
   Metric* m = find(name);
   if (!m) {
-    metrics.push_back({name, unit, better, {}});
+    metrics.push_back({name, unit, better, {}, group});
     m = &metrics.back();
   }
   m->samples.push_back(value);
@@ -35,7 +36,7 @@ void MetricSet::add(const std::string& name, const std::string& unit, Better bet
 
 void MetricSet::merge(const MetricSet& o) {
   for (const auto& m : o.metrics)
-    for (double v : m.samples) add(m.name, m.unit, m.better, v);
+    for (double v : m.samples) add(m.name, m.unit, m.better, v, m.group);
   sources.insert(sources.end(), o.sources.begin(), o.sources.end());
   provenance.insert(provenance.end(), o.provenance.begin(), o.provenance.end());
   warnings.insert(warnings.end(), o.warnings.begin(), o.warnings.end());
@@ -54,6 +55,7 @@ MetricSet reduce_run(const RunSummary& s) {
   else if (s.s_per_proof_plain) m.add("s_per_proof", "s", Better::Lower, *s.s_per_proof_plain);
   if (s.s_per_proof_plain) m.add("wall_per_proof", "s", Better::Lower, *s.s_per_proof_plain);
   if (s.peak_rss > 0) m.add("peak_rss", "bytes", Better::Lower, s.peak_rss);
+  if (s.proofs > 0) m.add("startup", "s", Better::Lower, s.startup.end);
   for (const auto& st : s.stages) {
     if (st.d.n == 0) continue;
     const bool sub = st.name.rfind("gpu.", 0) == 0 && st.name != "gpu.lock_wait";
@@ -95,40 +97,6 @@ InputKind detect_input(const std::string& path) {
     return InputKind::GoogleBenchmark;  // a multi-line JSON document; load_google_benchmark checks it
   }
   throw Error(Error::Kind::BadInput, path, in.bytes_read() == 0 ? "is empty" : "holds only blank lines");
-}
-
-MetricSet load_google_benchmark(const std::string& path) {
-  const jf::Json j = jf::parse(read_file(path), path);
-  if (!j.is_object() || !j.contains("benchmarks"))
-    throw Error(Error::Kind::BadInput, path, "neither an event file nor Google Benchmark JSON (no 'benchmarks' array)");
-  const jf::Json& rows = jf::array(j, "benchmarks", path);
-  MetricSet m;
-  m.sources.push_back(path);
-  m.within_file = true;
-  std::size_t skipped_errors = 0, idx = 0;
-  using jf::Null;
-  for (const auto& b : rows) {
-    const std::string where = path + ": benchmarks[" + std::to_string(idx++) + "]";
-    jf::object(b, where);
-    const std::string name = jf::string(b, "name", where);
-    // Aggregate rows (mean, median, stddev, cv of repetitions) are derived, not samples.
-    const std::string run_type = jf::opt_string(b, "run_type", where, Null::Wrong).value_or("iteration");
-    if (run_type == "aggregate" || jf::opt_string(b, "aggregate_name", where, Null::Wrong)) continue;
-    if (jf::opt_bool(b, "error_occurred", where, Null::Wrong).value_or(false)) {
-      ++skipped_errors;
-      continue;
-    }
-    const double real_time = jf::number(b, "real_time", where);
-    const std::string unit = jf::opt_string(b, "time_unit", where, Null::Wrong).value_or("ns");
-    double scale = 1e-9;
-    if (unit == "us") scale = 1e-6;
-    else if (unit == "ms") scale = 1e-3;
-    else if (unit == "s") scale = 1;
-    else if (unit != "ns") throw Error(Error::Kind::BadInput, where, "unknown time_unit '" + unit + "'");
-    m.add(jf::opt_string(b, "run_name", where, Null::Wrong).value_or(name), "s", Better::Lower, real_time * scale);
-  }
-  if (skipped_errors) m.warnings.push_back(path + ": " + std::to_string(skipped_errors) + " errored benchmark row(s) skipped");
-  return m;
 }
 
 MetricSet load_csv(const std::string& path) {
@@ -175,7 +143,7 @@ MetricSet load_metrics(const std::string& path, const SummaryOptions& opt) {
       for (const auto& r : runs) m.merge(reduce_run(summarize(r, opt)));
       return m;
     }
-    case InputKind::GoogleBenchmark: return load_google_benchmark(path);
+    case InputKind::GoogleBenchmark: return load_benchmark_json(path);
     case InputKind::Csv: return load_csv(path);
     case InputKind::Baseline: return load_baseline(path).metrics;
   }

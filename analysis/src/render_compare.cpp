@@ -1,5 +1,6 @@
 #include "cuzk/stats/render.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cuzk::stats {
@@ -39,7 +40,32 @@ Table compare_table(const Comparison& c) {
            human(m.cand.median, m.unit), ratio_cell(m.ratio), ci_cell(m), finite_or_na("%.1f%%", 100 * m.ci_level),
            p_cell(m), verdict});
   }
+  for (const auto& g : c.geomeans)
+    t.row({"[geomean " + g.group + "]", std::to_string(g.benchmarks) + " bench", human(g.base, g.unit),
+           human(g.cand, g.unit), finite_or_na("%+.2f%%", 100 * (g.ratio() - 1)), "", "", "", "(summary, no test)"});
   return t;
+}
+
+// "BM_A (real, cpu_time, items_per_second), BM_B": names sharing the part before the first
+// '.' are listed once with their suffixes.
+std::string collapse(const std::vector<std::string>& names) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+  for (const auto& n : names) {
+    const auto dot = n.find('.');
+    const std::string head = n.substr(0, dot);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == head; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {head, {}});
+    it->second.push_back(dot == std::string::npos ? "" : n.substr(dot + 1));
+  }
+  std::string out;
+  for (const auto& [head, tails] : groups) {
+    out += (out.empty() ? "" : ", ") + head;
+    if (tails.size() == 1 && tails[0].empty()) continue;
+    std::string t;
+    for (const auto& x : tails) t += (t.empty() ? "" : ", ") + (x.empty() ? std::string("·") : x);
+    out += " (" + t + ")";
+  }
+  return out;
 }
 
 std::string group_line(const char* side, std::size_t runs, bool within, std::size_t n_max) {
@@ -53,7 +79,7 @@ std::string group_line(const char* side, std::size_t runs, bool within, std::siz
 nlohmann::json compare_json(const Comparison& c) {
   nlohmann::json j = {{"tool", "cuzk-stats"},
                       {"schema", kOutputSchema},
-                      {"command", "compare"},
+                      {"command", c.command},
                       {"alpha", c.opt.alpha},
                       {"noise", c.opt.noise},
                       {"percentile", c.opt.method == PercentileMethod::Linear ? "linear" : "nearest-rank"},
@@ -61,7 +87,23 @@ nlohmann::json compare_json(const Comparison& c) {
                       {"candidate_runs", c.cand_runs},
                       {"within_file_samples", c.within_file},
                       {"metrics", nlohmann::json::array()},
-                      {"warnings", c.warnings}};
+                      {"warnings", c.warnings},
+                      {"setup", nlohmann::json::array()}};
+  if (c.command == "gate") {
+    j["metric"] = c.gate_metric;
+    j["max_regression"] = c.opt.noise;
+    const auto v = c.metrics.empty() ? Verdict::Insufficient : c.metrics.front().verdict;
+    j["result"] = v == Verdict::Regression ? "fail" : v == Verdict::Insufficient ? "cannot decide" : "pass";
+    j["exit_code"] = v == Verdict::Regression ? 1 : v == Verdict::Insufficient ? 2 : 0;
+  }
+  j["geomean"] = nlohmann::json::array();
+  for (const auto& g : c.geomeans)
+    j["geomean"].push_back({{"group", g.group}, {"unit", g.unit}, {"benchmarks", g.benchmarks}, {"baseline", g.base},
+                            {"candidate", g.cand}, {"ratio", g.ratio()}});
+  j["only_baseline"] = c.only_base;
+  j["only_candidate"] = c.only_cand;
+  for (const auto& d : c.setup)
+    j["setup"].push_back({{"key", d.key}, {"user_set", d.user_set}, {"baseline", d.base}, {"candidate", d.cand}});
   auto side = [](const GroupStats& g) {
     return nlohmann::json{{"n", g.n},     {"median", g.median}, {"p90", g.p90}, {"p99", g.p99},
                           {"mean", g.mean}, {"min", g.min},       {"max", g.max}};
@@ -125,6 +167,12 @@ std::string render_compare(const Comparison& c, Format f) {
   for (const auto& l : head) out += md ? "- " + l + "\n" : l + "\n";
   out += "\n";
   out += md ? t.markdown() : t.text();
+  if (!c.only_base.empty() || !c.only_cand.empty()) out += "\n";
+  for (const auto& [side, names] : {std::pair{"baseline", &c.only_base}, std::pair{"candidate", &c.only_cand}})
+    if (!names->empty()) {
+      const std::string l = printf_string("only in the %s (%zu, not compared): ", side, names->size()) + collapse(*names);
+      out += md ? "- " + md_escape(l) + "\n" : l + "\n";
+    }
   if (c.attribution.available) {
     out += md ? "\n**Attribution**\n\n" : "\nattribution:\n";
     for (const auto& l : c.attribution.lines) out += (md ? "- " : "  ") + (md ? md_escape(l) : l) + "\n";
@@ -132,7 +180,20 @@ std::string render_compare(const Comparison& c, Format f) {
   if (!c.warnings.empty()) {
     out += md ? "\n**Warnings**\n\n" : "\n";
     for (const auto& w : c.warnings) out += (md ? "- " : "warning: ") + (md ? md_escape(w) : w) + "\n";
+    for (const auto& d : c.setup)
+      if (d.user_set) {
+        out += (md ? "- " : "warning: ") + std::string("the setups differ: the comparison may reflect the setup, not the code\n");
+        break;
+      }
   }
+  bool defaults = false;
+  for (const auto& d : c.setup)
+    if (!d.user_set) {
+      if (!defaults) out += md ? "\n**Setup (defaults and auto-resolved values, not warned about)**\n\n" : "\n";
+      defaults = true;
+      const std::string l = describe(d) + " (default or auto-resolved, not set by the user)";
+      out += (md ? "- " + md_escape(l) : "note: " + l) + "\n";
+    }
   return out;
 }
 

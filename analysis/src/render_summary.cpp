@@ -59,6 +59,27 @@ std::string config_line(const Provenance& p) {
   return l;
 }
 
+// "start-up 20.44 s (...)": how long, what ended it and which rule found the key-ready time.
+std::string startup_line(const RunSummary& s) {
+  const Startup& u = s.startup;
+  std::string l = "start-up " + human(u.end, "s") + " (";
+  switch (u.rule) {
+    case StartupRule::KeyLoad:
+      l += printf_string("key ready at %s: %zu key_load span(s), %s, %s", human(u.key_ready, "s").c_str(), u.key_loads,
+                         human(u.key_load_seconds, "s").c_str(), human(u.key_bytes, "bytes").c_str());
+      break;
+    case StartupRule::FirstSynthOutliers:
+      l += printf_string(
+          "key ready at %s: no key_load events; the key read is taken to be inside the first synth span of %zu of %zu "
+          "worker(s), each > %s (the larger of median + 10 robust σ and 2× the median of the other %zu synth spans)",
+          human(u.key_ready, "s").c_str(), u.flagged, u.first_spans, human(u.threshold, "s").c_str(), u.other_spans);
+      break;
+    case StartupRule::None: l += "no key load seen: no key_load events, " + u.note; break;
+  }
+  if (!u.first_stage.empty()) l += "; first " + u.first_stage + " span at " + human(u.first_t0, "s");
+  return l + printf_string("; %zu proof(s) done in it)", u.proofs);
+}
+
 // The prose lines of one run (shared by text and markdown).
 std::vector<std::string> run_lines(const RunSummary& s) {
   std::vector<std::string> L;
@@ -90,8 +111,10 @@ std::vector<std::string> run_lines(const RunSummary& s) {
   } else if (s.peak_rss > 0) {
     L.push_back("peak RSS " + human(s.peak_rss, "bytes") + " (from run_end; no mem samples)");
   }
+  L.push_back(startup_line(s));
   if (!s.loads.empty()) {
-    std::string l = "load per proof:";
+    std::string l = s.startup.key_ready > 0 ? "steady-state load per proof (spans from " + human(s.startup.key_ready, "s") + "):"
+                                            : std::string("load per proof:");
     for (const auto& ld : s.loads)
       l += " " + ld.stage + " " + human(ld.busy_per_proof, "s") + " / " + std::to_string(ld.parallelism) + " = " +
            human(ld.effective, "s") + ";";
@@ -146,6 +169,16 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
                         {"devices", nlohmann::json::array()},
                         {"loads", nlohmann::json::array()},
                         {"bottleneck", s.bottleneck},
+                        {"startup", {{"rule", std::string(to_string(s.startup.rule))},
+                                     {"end", s.startup.end},
+                                     {"key_ready", s.startup.key_ready},
+                                     {"key_load", {{"spans", s.startup.key_loads},
+                                                   {"seconds", s.startup.key_load_seconds},
+                                                   {"bytes", s.startup.key_bytes}}},
+                                     {"first_synth_flagged", s.startup.flagged},
+                                     {"bottleneck_first_t0", s.startup.first_t0},
+                                     {"proofs", s.startup.proofs},
+                                     {"note", s.startup.note}}},
                         {"gpu_bound", s.gpu_bound},
                         {"gpu_starved", s.gpu_starved},
                         {"error_messages", s.error_messages},
@@ -215,6 +248,7 @@ std::string render_summary(const std::vector<RunSummary>& runs, const std::vecto
       for (const auto& st : s.stages) drow(s.file, st.name, "s", st.d);
       vrow(s.file, "proofs", "", double(s.proofs));
       vrow(s.file, "wall", "s", s.wall);
+      vrow(s.file, "startup", "s", s.startup.end);
       if (s.s_per_proof_steady) vrow(s.file, "s_per_proof.steady", "s", *s.s_per_proof_steady);
       if (s.s_per_proof_plain) vrow(s.file, "s_per_proof.plain", "s", *s.s_per_proof_plain);
       for (const auto& d : s.devices) vrow(s.file, "gpu_busy." + d.device, "fraction", d.busy_fraction);

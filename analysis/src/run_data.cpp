@@ -50,6 +50,7 @@ public:
     if (e == "run_end") return run_end(o);
     // Producer additions that no statistic uses (docs/events.md): known, not warned about.
     if (e == "key_upload") return key_upload(o);
+    if (e == "key_load") return key_load(o);
     if (e == "skip" || e == "redo") return;
     ++unknown_;
   }
@@ -156,6 +157,15 @@ private:
     if (!(k.t1 >= k.t0)) bad("key_upload ends before it starts (t1 < t0)");
     k.zkey = std::string(text_or(o, "zkey", {}));
     r_.key_uploads.push_back(std::move(k));
+  }
+
+  void key_load(const FlatObject& o) {
+    KeyLoad k{number(o, "t0"), number(o, "t1"), number_or(o, "bytes", 0), {}, {}};
+    if (!(k.t1 >= k.t0)) bad("key_load ends before it starts (t1 < t0)");
+    if (k.bytes < 0) bad("field 'bytes' is negative");
+    k.source = std::string(text_or(o, "source", {}));
+    k.path = std::string(text_or(o, "path", {}));
+    r_.key_loads.push_back(std::move(k));
   }
 
   void mem(const FlatObject& o, double ts) {

@@ -140,9 +140,6 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
                          std::to_string(s.proofs));
   s.wall = r.has_run_end && r.end_wall > 0 ? r.end_wall : r.last_ts;
   if (s.proofs > 0) s.s_per_proof_plain = s.wall / double(s.proofs);
-  s.warmup = opt.warmup ? *opt.warmup : std::size_t(std::ceil(opt.warmup_fraction * double(s.proofs)));
-  if (s.proofs >= s.warmup + 3)
-    s.s_per_proof_steady = ls_slope(std::span<const double>(done).subspan(s.warmup));
 
   // Per device: union of gpu spans, holes in it, and the part of the holes with an empty queue.
   std::vector<Interval> queue;
@@ -200,41 +197,92 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
       if (open[i]) s.peak_stages.emplace_back(std::string(kStageNames[i]), open[i]);
   }
 
-  // Loads: busy time per proof over parallelism. Synthesis parallelism from the config, else the
-  // observed worker ids, else the largest overlap; the GPU's is the number of devices (busy time is
-  // the union per device, so workers sharing a device do not count twice); the writer's is its
-  // largest observed overlap.
+  // Loads in the steady state (spans starting at or after the key is ready; a stage with no such
+  // span keeps all of its spans): busy time per span over parallelism. Synthesis parallelism from
+  // the config, else the observed worker ids, else the largest overlap; the GPU's is the number of
+  // devices (busy time is the union per device, so workers sharing a device do not count twice);
+  // the writer's is its largest observed overlap.
+  s.startup = find_key_ready(r);
+  const double K = s.startup.key_ready;
   if (s.proofs > 0) {
-    const double n = double(s.proofs);
-    std::vector<Interval> syn, wri;
+    auto steady = [&](Stage st) {
+      std::vector<const Span*> v;
+      for (const auto& sp : r.spans)
+        if (sp.stage == st && sp.t0 >= K) v.push_back(&sp);
+      if (v.empty())
+        for (const auto& sp : r.spans)
+          if (sp.stage == st) v.push_back(&sp);
+      return v;
+    };
+    const auto syn = steady(Stage::Synth), gpus = steady(Stage::Gpu), wri = steady(Stage::Write);
+    std::vector<Interval> syn_iv, wri_iv;
     std::set<std::uint16_t> synth_workers;
     double syn_sum = 0, wri_sum = 0;
-    for (const auto& sp : r.spans) {
-      if (sp.stage == Stage::Synth) {
-        syn.push_back({sp.t0, sp.t1});
-        syn_sum += sp.t1 - sp.t0;
-        if (sp.worker != 0xFFFF) synth_workers.insert(sp.worker);
-      } else if (sp.stage == Stage::Write) {
-        wri.push_back({sp.t0, sp.t1});
-        wri_sum += sp.t1 - sp.t0;
-      }
+    for (const auto* sp : syn) {
+      syn_iv.push_back({sp->t0, sp->t1});
+      syn_sum += sp->t1 - sp->t0;
+      if (sp->worker != 0xFFFF) synth_workers.insert(sp->worker);
+    }
+    for (const auto* sp : wri) {
+      wri_iv.push_back({sp->t0, sp->t1});
+      wri_sum += sp->t1 - sp->t0;
     }
     std::size_t par = config_int(r.prov, "synth_workers");
-    if (!par) par = synth_workers.size();
-    if (!par) par = std::max<std::size_t>(1, max_concurrency(syn));
-    if (!syn.empty()) s.loads.push_back({"synth", par, syn_sum / n, syn_sum / n / double(par)});
-    if (!s.devices.empty()) {
+    if (!par) {
+      std::set<std::uint16_t> all;
+      for (const auto& sp : r.spans)
+        if (sp.stage == Stage::Synth && sp.worker != 0xFFFF) all.insert(sp.worker);
+      par = all.size();
+    }
+    if (!par) par = std::max<std::size_t>(1, max_concurrency(syn_iv));
+    // Per proof: the mean over the steady spans times the stage's spans per proof (the work of a
+    // failed partition counts against the proofs that succeeded).
+    auto per_proof = [&](Stage st, std::size_t steady_n) {
+      std::size_t all = 0;
+      for (const auto& sp : r.spans) all += sp.stage == st;
+      return double(steady_n) * double(s.proofs) / double(all);
+    };
+    if (!syn.empty()) {
+      const double n = per_proof(Stage::Synth, syn.size());
+      s.loads.push_back({"synth", par, syn_sum / n, syn_sum / n / double(par)});
+    }
+    if (!s.devices.empty() && !gpus.empty()) {
+      double busy = 0;
+      for (std::size_t d = 0; d < r.devices.size(); ++d) {
+        std::vector<Interval> iv;
+        for (const auto* sp : gpus)
+          if (sp->device == d) iv.push_back({sp->t0, sp->t1});
+        busy += total_length(interval_union(std::move(iv)));
+      }
       const auto nd = s.devices.size();
-      s.loads.push_back({"gpu", nd, gpu_busy_total / n, gpu_busy_total / n / double(nd)});
+      const double n = per_proof(Stage::Gpu, gpus.size());
+      s.loads.push_back({"gpu", nd, busy / n, busy / n / double(nd)});
     }
     if (!wri.empty()) {
-      const auto wp = std::max<std::size_t>(1, max_concurrency(wri));
+      const auto wp = std::max<std::size_t>(1, max_concurrency(wri_iv));
+      const double n = per_proof(Stage::Write, wri.size());
       s.loads.push_back({"write", wp, wri_sum / n, wri_sum / n / double(wp)});
     }
     const auto it = std::max_element(s.loads.begin(), s.loads.end(),
                                      [](const auto& a, const auto& b) { return a.effective < b.effective; });
-    if (it != s.loads.end()) s.bottleneck = it->stage;
+    if (it != s.loads.end()) {
+      s.bottleneck = it->stage;
+      // The steady state begins when the key is ready and the bottleneck stage has begun a proof.
+      const Stage bst = it->stage == "synth" ? Stage::Synth : it->stage == "gpu" ? Stage::Gpu : Stage::Write;
+      s.startup.first_stage = it->stage;
+      s.startup.first_t0 = INFINITY;
+      for (const auto& sp : r.spans)
+        if (sp.stage == bst) s.startup.first_t0 = std::min(s.startup.first_t0, sp.t0);
+    }
   }
+  s.startup.end = std::max(K, s.startup.first_t0);
+  s.startup.proofs = std::size_t(std::upper_bound(done.begin(), done.end(), s.startup.end) - done.begin());
+  // Warm-up of the steady-state fit: the given count, else 10% of the proofs and at least the
+  // proofs completed during start-up.
+  s.warmup = opt.warmup ? *opt.warmup
+                        : std::max(std::size_t(std::ceil(opt.warmup_fraction * double(s.proofs))), s.startup.proofs);
+  if (s.proofs >= s.warmup + 3)
+    s.s_per_proof_steady = ls_slope(std::span<const double>(done).subspan(s.warmup));
   s.gpu_bound = !s.devices.empty() && s.gpu_busy_fraction >= kGpuBoundBusy;
   s.gpu_starved = !s.devices.empty() && !s.gpu_bound && s.gpu_starved_fraction > kGpuStarvedFraction;
   return s;

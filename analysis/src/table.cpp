@@ -30,24 +30,65 @@ std::size_t width(std::string_view s) {
 }
 }  // namespace
 
+namespace {
+std::size_t g_text_width = 0;
+
+// The first `w` display columns of `s`, ending in "…" when cut.
+std::string cut(const std::string& s, std::size_t w) {
+  if (width(s) <= w || w == 0) return s;
+  std::string o;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c & 0xC0) != 0x80 && ++n > w - 1) break;
+    o += s[i];
+  }
+  return o + "…";
+}
+}  // namespace
+
+void set_text_width(std::size_t columns) { g_text_width = columns; }
+std::size_t text_width() { return g_text_width; }
+
 std::string Table::text() const {
+  const std::size_t limit = g_text_width;
   std::vector<std::size_t> w(header_.size());
-  for (std::size_t i = 0; i < header_.size(); ++i) w[i] = width(header_[i]);
+  auto cell = [&](const std::string& s) { return limit ? cut(s, limit > 12 ? limit / 2 : limit) : s; };
+  for (std::size_t i = 0; i < header_.size(); ++i) w[i] = width(cell(header_[i]));
   for (const auto& r : rows_)
-    for (std::size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], width(r[i]));
-  std::string out;
-  auto line = [&](const std::vector<std::string>& r) {
-    std::string l;
-    for (std::size_t i = 0; i < r.size(); ++i) {
-      const std::string pad(w[i] - width(r[i]), ' ');
-      if (i) l += "  ";
-      l += i == 0 ? r[i] + pad : pad + r[i];
+    for (std::size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], width(cell(r[i])));
+  // Blocks of columns: the first column, then as many of the next as fit the limit.
+  std::vector<std::pair<std::size_t, std::size_t>> blocks;  // [from, to) after column 0
+  if (!limit) {
+    blocks.emplace_back(1, header_.size());
+  } else {
+    std::size_t from = 1;
+    while (from < header_.size() || blocks.empty()) {
+      std::size_t used = w[0], to = from;
+      while (to < header_.size() && (to == from || used + 2 + w[to] <= limit)) used += 2 + w[to++];
+      blocks.emplace_back(from, to);
+      if (to == from) break;
+      from = to;
     }
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    out += l + "\n";
-  };
-  line(header_);
-  for (const auto& r : rows_) line(r);
+  }
+  std::string out;
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    if (b) out += "\n";
+    auto line = [&](const std::vector<std::string>& r) {
+      std::string l;
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        if (i && (i < blocks[b].first || i >= blocks[b].second)) continue;
+        const std::string c = cell(r[i]);
+        const std::string pad(w[i] - width(c), ' ');
+        if (i) l += "  ";
+        l += i == 0 ? c + pad : pad + c;
+      }
+      while (!l.empty() && l.back() == ' ') l.pop_back();
+      out += l + "\n";
+    };
+    line(header_);
+    for (const auto& r : rows_) line(r);
+  }
   return out;
 }
 
@@ -127,6 +168,13 @@ std::string human(double v, std::string_view unit) {
     return printf_string("%.0f B", v);
   }
   if (unit == "fraction") return printf_string("%.1f%%", 100 * v);
+  if (unit == "bytes/s") return human(v, "bytes") + "/s";
+  if (unit == "1/s") {
+    if (a >= 1e9) return printf_string("%.4gG/s", v / 1e9);
+    if (a >= 1e6) return printf_string("%.4gM/s", v / 1e6);
+    if (a >= 1e3) return printf_string("%.4gk/s", v / 1e3);
+    return printf_string("%.4g/s", v);
+  }
   return printf_string("%.6g", v);
 }
 

@@ -2,49 +2,133 @@
 // Thin main: parses arguments, calls the library, maps errors to exit codes
 // (0 pass, 1 regression, 2 cannot decide: usage error / bad input / too little data, 70 a bug).
 // Only this file catches; every message is one line.
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <iostream>
 
 #include "cuzk/stats/commands.hpp"
+#include "cuzk/stats/suggest.hpp"
 #include "cuzk/util/error.hpp"
 
 using namespace cuzk::stats;
 
+namespace {
+
+std::string one_line(std::string msg) {
+  for (char& c : msg)
+    if (c == '\n' || c == '\r') c = ' ';  // a path or field name must not break the one line
+  return msg;
+}
+
+// Before CLI11 sees the arguments: an unknown subcommand or --option gets a "did you mean".
+// Returns the one-line message, or "" when every name is known.
+std::string check_names(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* cur = &app;
+  std::string path = "cuzk-stats";
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--") break;
+    if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
+      const std::string name = a.substr(0, a.find('='));
+      bool known = false;
+      std::vector<std::string> names;
+      for (const CLI::App* s = cur; s; s = s->get_parent())
+        for (const CLI::Option* o : s->get_options()) {
+          for (const auto& l : o->get_lnames()) {
+            names.push_back("--" + l);
+            known = known || name == "--" + l;
+          }
+        }
+      if (!known) return path + ": unknown option '" + name + "'" + did_you_mean(name, names) + " (see " + path + " --help)";
+      continue;
+    }
+    if (a.empty() || a[0] == '-') continue;
+    // A word: a subcommand where the current command has subcommands and none was chosen yet.
+    const auto subs = cur->get_subcommands([](const CLI::App*) { return true; });
+    if (subs.empty()) continue;
+    const CLI::App* next = nullptr;
+    std::vector<std::string> names;
+    for (const CLI::App* s : subs) {
+      names.push_back(s->get_name());
+      if (s->get_name() == a) next = s;
+    }
+    if (!next) {
+      // (The commands that have subcommands take no option with a value, so a word here is a command.)
+      return path + ": unknown command '" + a + "'" + did_you_mean(a, names) + " (see " + path + " --help)";
+    }
+    cur = next;
+    path += " " + a;
+  }
+  return {};
+}
+
+// Terminal width for text tables: stdout a terminal → its width (COLUMNS, else the tty's), at
+// most 100 when unknown; 0 (no limit) otherwise.
+std::size_t terminal_width() {
+  if (!::isatty(1)) return 0;
+  if (const char* c = std::getenv("COLUMNS")) {
+    const long v = std::strtol(c, nullptr, 10);
+    if (v >= 40 && v <= 1000) return std::size_t(v);
+  }
+  winsize ws{};
+  if (::ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40) return ws.ws_col;
+  return 100;
+}
+
+// An input path: an existing file or folder, or "-" (standard input).
+const CLI::Validator kInput(
+    [](std::string& s) { return s == "-" ? std::string() : CLI::ExistingPath(s); }, "PATH|-", "input");
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  CLI::App app{"cuzk-stats: honest statistics for cuzk-prove event files, Google Benchmark JSON and metric,value CSV"};
+  CLI::App app{"cuzk-stats: honest statistics for cuzk-prove event files, Google Benchmark, hyperfine and pyperf "
+               "JSON and metric,value CSV"};
   app.require_subcommand(1);
+  app.fallthrough();  // --quiet after the subcommand too
   app.footer(
+      "Inputs: '-' reads standard input (once per command, at most 1 GiB).\n"
       "Exit codes:\n"
       "  0   done; gate / compare --fail-on-regression: no regression\n"
       "  1   regression (gate; compare --fail-on-regression)\n"
-      "  2   cannot decide or cannot read: usage error; an input that is missing, empty, not a regular\n"
-      "      file (FIFO, device), malformed or with a field of the wrong type (one line naming FILE:LINE\n"
-      "      or the field); gate: the metric is missing on a side, too few samples to reach p <= alpha,\n"
-      "      an unreadable baseline; compare --fail-on-regression: no metric could be decided\n"
+      "  2   cannot decide or cannot read: usage error (an unknown command or option says 'did you mean');\n"
+      "      an input that is missing, empty, not a regular file (FIFO, device), malformed or with a field\n"
+      "      of the wrong type (one line naming FILE:LINE or the field); gate: the metric is missing on a\n"
+      "      side, too few samples to reach p <= alpha, an unreadable baseline; compare --fail-on-regression:\n"
+      "      no metric could be decided; baseline save: the baseline exists (--force replaces it)\n"
       "  70  internal error (a bug; please report it)\n"
       "Event files may hold several runs (schema 2 'run' field): each is read as a run of its own.");
   std::string format = "text", percentile = "linear", noise = "2%", max_reg = "2%", metric = "s_per_proof";
-  std::string out_path, baseline_dir = "baselines", baseline_name;
+  std::string out_path, baseline_dir = "baselines", baseline_name, columns, group_by, relative_to;
   double alpha = 0.05, level = 0.95;
   int warmup = -1;
-  bool fail_on_regression = false;
+  bool fail_on_regression = false, quiet = false, force = false, list_columns = false;
   std::vector<std::string> inputs, base, cand;
 
+  app.add_flag("--quiet,-q", quiet,
+               "no notes, warnings or verdict lines on stderr (errors are still printed); the exit code decides");
   auto common = [&](CLI::App* c, bool fmt) {
     if (fmt) c->add_option("--format", format, "text | markdown | json | csv")->check(CLI::IsMember({"text", "markdown", "md", "json", "csv"}));
     c->add_option("--percentile", percentile, "linear (R-7, numpy default) | nearest-rank")
         ->check(CLI::IsMember({"linear", "nearest-rank"}));
-    c->add_option("--warmup", warmup, "proofs excluded from the steady-state s/proof fit (default 10%)");
+    c->add_option("--warmup", warmup, "proofs excluded from the steady-state s/proof fit (default: 10%, at least the start-up's)");
     c->add_option("--level", level, "confidence level of percentile intervals")->check(CLI::Range(0.5, 0.999));
   };
+  auto dir_option = [&](CLI::App* c) {
+    c->add_option("--baseline-dir,--dir", baseline_dir, "folder of saved baselines; a baseline given by name is looked up there (default ./baselines)");
+  };
   auto comparing = [&](CLI::App* c) {
-    c->add_option("--baseline,-b", base, "baseline runs, benchmark JSON, CSV or a saved baseline directory")->required();
+    c->add_option("--baseline,-b", base, "baseline runs, benchmark JSON, CSV, a saved baseline directory or its name")->required();
     c->add_option("--candidate,-c", cand, "candidate inputs")->required();
     c->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
+    dir_option(c);
   };
 
-  auto* summary = app.add_subcommand("summary", "per-stage statistics, throughput, GPU busy, peak RSS");
-  summary->add_option("inputs", inputs, "event files (or benchmark JSON / CSV)")->required()->check(CLI::ExistingPath);
+  auto* summary = app.add_subcommand("summary", "per-stage statistics, start-up, throughput, GPU busy, peak RSS");
+  summary->add_option("inputs", inputs, "event files (or benchmark JSON / CSV; '-' for stdin)")->required()->check(kInput);
   common(summary, true);
 
   auto* cmp = app.add_subcommand("compare", "compare groups of runs (Mann-Whitney U, Hodges-Lehmann ratio)");
@@ -59,68 +143,95 @@ int main(int argc, char** argv) {
   gate->add_option("--metric", metric, "metric to gate on");
   gate->add_option("--max-regression", max_reg, "largest tolerated regression (2% or 0.02)");
 
+  auto* table = app.add_subcommand("table", "runs side by side: one row per run, chosen columns, median and spread per group");
+  table->add_option("runs", inputs, "event files ('-' for stdin)")->check(kInput);
+  table->add_option("--columns", columns, std::string("comma-separated columns (default ") + kDefaultTableColumns +
+                                              "; --list-columns shows them all)");
+  table->add_option("--group-by", group_by, "label (file name without its run counter) | host | git | version | cpus | gpus | a run_start config key");
+  table->add_option("--relative-to", relative_to, "a group: each group's medians also as a change against this group's");
+  table->add_flag("--list-columns", list_columns, "list the columns and exit");
+  common(table, true);
+
   auto* bl = app.add_subcommand("baseline", "save or show a baseline");
   bl->require_subcommand(1);
+  bl->fallthrough();
   auto* save = bl->add_subcommand("save", "save runs' reduced values and provenance as a named baseline");
   save->add_option("--name", baseline_name, "baseline name")->required();
-  save->add_option("--dir", baseline_dir, "folder holding baselines (default ./baselines)");
-  save->add_option("runs", inputs, "runs")->required()->check(CLI::ExistingPath);
+  dir_option(save);
+  save->add_option("runs", inputs, "runs")->required()->check(kInput);
+  save->add_flag("--force", force, "replace an existing baseline of that name (default: refuse, exit 2)");
   common(save, false);
   auto* show = bl->add_subcommand("show", "show a saved baseline");
   show->add_option("--name", baseline_name, "baseline name (in --dir)");
-  show->add_option("--dir", baseline_dir, "folder holding baselines (default ./baselines)");
+  dir_option(show);
   show->add_option("path", out_path, "baseline directory or baseline.json (instead of --name)");
   common(show, true);
 
   auto* trace = app.add_subcommand("trace", "Chrome Trace Event / Perfetto JSON of one run");
-  trace->add_option("run", inputs, "event file")->required()->expected(1)->check(CLI::ExistingFile);
+  trace->add_option("run", inputs, "event file ('-' for stdin)")->required()->expected(1)->check(kInput);
   trace->add_option("-o,--output", out_path, "trace.json")->required();
 
   auto* report = app.add_subcommand("report", "self-contained HTML report");
-  report->add_option("runs", inputs, "event files")->required()->check(CLI::ExistingFile);
+  report->add_option("runs", inputs, "event files, or benchmark JSON / CSV compared against --baseline")->required()->check(kInput);
   report->add_option("--baseline,-b", base, "baseline inputs for the comparison table");
   report->add_option("-o,--output", out_path, "report.html")->required();
   report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
   report->add_option("--noise", noise, "noise threshold (2% or 0.02)");
+  dir_option(report);
   common(report, false);
 
+  if (const std::string bad = check_names(app, argc, argv); !bad.empty()) {
+    std::cerr << one_line(bad) << "\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::string msg = e.what();
-    for (char& c : msg)
-      if (c == '\n' || c == '\r') c = ' ';
-    std::cerr << "cuzk-stats: " << msg << " (see --help)\n";
+    std::cerr << "cuzk-stats: " << one_line(e.what()) << " (see --help)\n";
     return 2;
   }
+  std::ostream null_stream(nullptr);
+  std::ostream& err = quiet ? null_stream : std::cerr;
+  std::ostream& done = quiet ? null_stream : std::cout;  // "wrote FILE" confirmations
   try {
     CommonOptions o;
     o.format = parse_format(format);
     o.summary.method = parse_percentile_method(percentile);
     o.summary.level = level;
     if (warmup >= 0) o.summary.warmup = std::size_t(warmup);
-    CompareArgs ca{base, cand, {}, fail_on_regression};
+    set_text_width(o.format == Format::Text ? terminal_width() : 0);
+    check_stdin_once({&inputs, &base, &cand});
+    CompareArgs ca{resolve_baselines(base, baseline_dir), resolve_baselines(cand, baseline_dir), {}, fail_on_regression};
     ca.opt.alpha = alpha;
     ca.opt.noise = parse_fraction(noise);
-    if (*summary) return cmd_summary(inputs, o, std::cout, std::cerr);
-    if (*cmp) return cmd_compare(ca, o, std::cout, std::cerr);
+    if (*summary) return cmd_summary(inputs, o, std::cout, err);
+    if (*cmp) return cmd_compare(ca, o, std::cout, err);
     if (*gate) {
       ca.opt.noise = parse_fraction(max_reg);
-      return cmd_gate(ca, metric, o, std::cout, std::cerr);
+      return cmd_gate(ca, metric, o, std::cout, err);
     }
-    if (*save) return cmd_baseline_save(baseline_dir, baseline_name, inputs, o, std::cout, std::cerr);
+    if (*table) {
+      if (list_columns) {
+        std::cout << list_table_columns();
+        return 0;
+      }
+      if (inputs.empty()) throw cuzk::Error(cuzk::Error::Kind::BadInput, "table needs at least one event file");
+      RunsTableOptions t;
+      t.columns = split_list(columns);
+      t.group_by = group_by;
+      t.relative_to = relative_to;
+      return cmd_table(inputs, t, o, std::cout, err);
+    }
+    if (*save) return cmd_baseline_save(baseline_dir, baseline_name, inputs, o, force, done, err);
     if (*show) {
       if (out_path.empty() && baseline_name.empty()) throw cuzk::Error(cuzk::Error::Kind::BadInput, "baseline show needs --name or a path");
       return cmd_baseline_show(out_path.empty() ? baseline_dir + "/" + baseline_name : out_path, o, std::cout);
     }
-    if (*trace) return cmd_trace(inputs.front(), out_path, std::cout, std::cerr);
-    if (*report) return cmd_report(inputs, base, out_path, o, ca.opt, std::cout, std::cerr);
+    if (*trace) return cmd_trace(inputs.front(), out_path, done, err);
+    if (*report) return cmd_report(inputs, ca.baseline, out_path, o, ca.opt, done, err);
   } catch (const cuzk::Error& e) {
-    std::string msg = e.what();
-    for (char& c : msg)
-      if (c == '\n' || c == '\r') c = ' ';  // a path or field name must not break the one line
-    std::cerr << "cuzk-stats: " << msg << "\n";
+    std::cerr << "cuzk-stats: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "cuzk-stats: internal error: out of memory\n";

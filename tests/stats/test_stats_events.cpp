@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "cuzk/stats/config_diff.hpp"
 #include "cuzk/stats/flat_json.hpp"
 #include "cuzk/stats/metric_set.hpp"
 #include "cuzk/stats/run_summary.hpp"
+#include "cuzk/stats/table.hpp"
 #include "cuzk/stats/trace.hpp"
 #include "cuzk/util/error.hpp"
 #include "stats_test_util.hpp"
@@ -140,17 +142,62 @@ TEST_CASE("input detection and within-file samples") {
   CHECK(detect_input(data("bench-base.json").string()) == InputKind::GoogleBenchmark);
   CHECK(detect_input(data("samples.csv").string()) == InputKind::Csv);
   const auto b = load_google_benchmark(data("bench-base.json").string());
-  REQUIRE(b.metrics.size() == 2);  // aggregate rows skipped
+  REQUIRE(b.metrics.size() == 4);  // real and cpu time of two benchmarks; aggregate rows skipped
   CHECK(b.metrics[0].name == "BM_Msm/1024");
   CHECK(b.metrics[0].samples.size() == 5);
   CHECK(b.metrics[0].samples[0] == doctest::Approx(1.201e-3));
-  CHECK(b.metrics[1].samples[0] == doctest::Approx(85.1e-6));
+  CHECK(b.metrics[1].name == "BM_Msm/1024.cpu_time");
+  CHECK(b.metrics[1].samples[0] == doctest::Approx(1.2e-3));
+  CHECK(b.metrics[2].samples[0] == doctest::Approx(85.1e-6));
   const auto c = load_csv(data("samples.csv").string());
   REQUIRE(c.metrics.size() == 2);
   CHECK(c.metrics[1].name == "verify, ms");
   const auto bad = temp_file("bad.csv", "metric,value\nx,1\nx,abc\n");
   CHECK_THROWS_WITH_AS(load_csv(bad.string()), doctest::Contains("bad.csv:3"), cuzk::Error);
   fs::remove(bad);
+}
+
+TEST_CASE("benchmark JSON: counters, aggregates never double counted, hyperfine, pyperf") {
+  const auto g = load_benchmark_json(data("bench-rich-base.json").string());
+  const Metric* hash = g.find("BM_Hash/64");
+  REQUIRE(hash);
+  CHECK(hash->samples.size() == 5);  // the repetitions; the mean/median/stddev/cv rows are not samples
+  CHECK(hash->group == "real_time");
+  const Metric* bps = g.find("BM_Hash/64.bytes_per_second");
+  REQUIRE(bps);
+  CHECK(bps->better == Better::Higher);
+  CHECK(bps->unit == "bytes/s");
+  CHECK(bps->samples.size() == 5);
+  const Metric* user = g.find("BM_Hash/64.collisions");
+  REQUIRE(user);
+  CHECK(user->better == Better::Lower);
+  const Metric* sort = g.find("BM_Sort/1k");  // aggregates only: the median row is one sample
+  REQUIRE(sort);
+  REQUIRE(sort->samples.size() == 1);
+  CHECK(sort->samples[0] == doctest::Approx(1.98e-3));
+  CHECK_FALSE(g.find("BM_Broken"));
+  CHECK_FALSE(g.find("BM_Hash/64_mean"));
+  const auto h = load_benchmark_json(data("hyperfine-base.json").string());
+  REQUIRE(h.metrics.size() == 2);
+  CHECK(h.metrics[0].name == "cuzk-prove batch s.json");
+  CHECK(h.metrics[0].samples.size() == 6);
+  CHECK(h.metrics[1].samples[0] == doctest::Approx(0.101));
+  const auto p = load_benchmark_json(data("pyperf.json").string());
+  REQUIRE(p.metrics.size() == 1);
+  CHECK(p.metrics[0].name == "prove_small");
+  CHECK(p.metrics[0].samples.size() == 6);  // values of both runs; warm-ups and the calibration run left out
+  // Hostile: one line naming the file and the field.
+  const auto bad = temp_file("hf-bad.json", R"({"results":[{"command":"x","times":[1,"2"]}]})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(bad.string()), doctest::Contains("hf-bad.json: results[0].times[1]"),
+                       cuzk::Error);
+  const auto notimes = temp_file("hf-old.json", R"({"results":[{"command":"x","mean":1}]})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(notimes.string()), doctest::Contains("no 'times' array"), cuzk::Error);
+  const auto other = temp_file("other.json", R"({"x":1})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(other.string()), doctest::Contains("neither an event file"), cuzk::Error);
+  const auto pyv = temp_file("py-bad.json", R"({"benchmarks":[{"runs":[{"values":[1,null]}]}]})");
+  CHECK_THROWS_WITH_AS(load_benchmark_json(pyv.string()), doctest::Contains("benchmarks[0].runs[0].values[1]"),
+                       cuzk::Error);
+  for (const auto& f : {bad, notimes, other, pyv}) fs::remove(f);
 }
 
 TEST_CASE("throughput on a generated file (heavy size with CUZK_HEAVY=1)") {
@@ -232,4 +279,106 @@ TEST_CASE("wrong-typed fields, empty files and non-regular files are one BadInpu
   fs::remove(b);
   CHECK_THROWS_WITH_AS(load_event_runs("/dev/zero"), doctest::Contains("/dev/zero: is a character device"), cuzk::Error);
   CHECK_THROWS_WITH_AS(detect_input("/dev/null"), doctest::Contains("/dev/null: is a character device"), cuzk::Error);
+}
+
+TEST_CASE("setup differences: user-set keys warn, defaults and auto-resolved values inform") {
+  auto prov = [](nlohmann::json config, nlohmann::json argv) {
+    Provenance p;
+    p.host = "h1";
+    p.config = std::move(config);
+    p.argv = std::move(argv);
+    return p;
+  };
+  // With a command line: only what it names is user-set.
+  const auto a = prov({{"synth_workers", 2}, {"mem_budget", 3000}, {"queue_depth", 2}, {"out", "x"}},
+                      {"cuzk-prove", "batch", "--synth-workers", "2", "--out", "x"});
+  const auto b = prov({{"synth_workers", 4}, {"mem_budget", 3100}, {"queue_depth", 2}, {"out", "y"}},
+                      {"cuzk-prove", "batch", "--synth-workers=4", "--out", "y"});
+  auto d = setup_differences({a}, {b});
+  REQUIRE(d.size() == 2);
+  CHECK(d[0].key == "mem_budget");
+  CHECK_FALSE(d[0].user_set);
+  CHECK(d[1].key == "synth_workers");
+  CHECK(d[1].user_set);
+  CHECK(describe(d[1]) == "config synth_workers: baseline 2, candidate 4");
+  // --no-verify names verify (volatile, never compared); --mem-budget on one side makes it user-set.
+  auto c = b;
+  c.argv = {"cuzk-prove", "batch", "--mem-budget", "3100"};
+  d = setup_differences({a}, {c});
+  REQUIRE(d.size() == 2);
+  CHECK(d[0].key == "mem_budget");
+  CHECK(d[0].user_set);
+  // Without a command line (older files): every key but those whose _source says "auto".
+  auto x = prov({{"synth_workers", 2}, {"mem_budget", 3000}, {"mem_budget_source", "auto: 0.8 x MemAvailable"}},
+                nlohmann::json::array());
+  auto y = prov({{"synth_workers", 2}, {"mem_budget", 3100}, {"mem_budget_source", "auto: 0.8 x MemAvailable"}},
+                nlohmann::json::array());
+  d = setup_differences({x}, {y});
+  REQUIRE(d.size() == 1);
+  CHECK_FALSE(d[0].user_set);
+  y.config["synth_workers"] = 8;
+  y.host = "h2";
+  d = setup_differences({x}, {y});
+  REQUIRE(d.size() == 3);
+  CHECK(d[0].key == "host");
+  CHECK(d[0].user_set);
+  CHECK(d[2].key == "synth_workers");
+  CHECK(d[2].user_set);
+  CHECK(setup_differences({}, {y}).empty());
+  // Many distinct numbers on a side (auto budgets differ run by run): count and range, one line.
+  auto z1 = x, z2 = x, z3 = x;
+  z2.config["mem_budget"] = 3001;
+  z3.config["mem_budget"] = 2999;
+  d = setup_differences({x, z1, z2, z3}, {y});
+  REQUIRE_FALSE(d.empty());
+  bool found = false;
+  for (const auto& e : d)
+    if (e.key == "mem_budget") found = describe(e) == "config mem_budget: baseline 3 values from 2999 to 3001, candidate 3100";
+  CHECK(found);
+}
+
+TEST_CASE("start-up: the bottleneck comes from the steady state, the key read is its own phase") {
+  SummaryOptions opt;
+  // Older file: the 20 s key read sits in the first synth span of each worker. Counted as synthesis
+  // work it would give synth 1.94 s per proof against the GPU's 1.56 s.
+  const RunSummary old = summarize(load_events(data("startup-old.jsonl").string()), opt);
+  CHECK(old.startup.rule == StartupRule::FirstSynthOutliers);
+  CHECK(old.startup.flagged == 4);
+  CHECK(old.startup.key_ready == doctest::Approx(21.07));
+  CHECK(old.startup.end == doctest::Approx(21.07));  // the GPU began at 21.01, before the last key read ended
+  CHECK(old.bottleneck == "gpu");
+  // With key_load spans: K is their end, the synth spans are all steady.
+  const RunSummary kl = summarize(load_events(data("startup-key-load.jsonl").string()), opt);
+  CHECK(kl.startup.rule == StartupRule::KeyLoad);
+  CHECK(kl.startup.key_ready == doctest::Approx(9.0));
+  CHECK(kl.startup.key_bytes == doctest::Approx(12e9));
+  CHECK(kl.startup.end == doctest::Approx(10.0));  // first gpu span
+  CHECK(kl.bottleneck == "gpu");
+  // No outlier among the first spans: no rule, start-up = the first span on the bottleneck stage.
+  const RunSummary tiny = summarize(load_events(data("tiny.jsonl").string()), opt);
+  CHECK(tiny.startup.rule == StartupRule::None);
+  CHECK(tiny.startup.key_ready == 0);
+  // A key_load line of the wrong shape is bad input naming the line.
+  const auto bad = temp_file("keyload-bad.jsonl", "{\"ts\":1,\"ev\":\"key_load\",\"t0\":2,\"t1\":1}\n");
+  CHECK_THROWS_WITH_AS(load_events(bad.string()), doctest::Contains("keyload-bad.jsonl:1"), cuzk::Error);
+  fs::remove(bad);
+}
+
+TEST_CASE("text tables fit the width: column blocks repeating the first column, long cells cut") {
+  Table t({"metric", "a", "b", "c"});
+  t.row({"x", std::string(30, '1'), std::string(30, '2'), std::string(80, '3')});
+  set_text_width(60);
+  const std::string s = t.text();
+  set_text_width(0);
+  std::size_t longest = 0, blocks = 0, pos = 0;
+  for (std::size_t nl; (nl = s.find('\n', pos)) != std::string::npos; pos = nl + 1) {
+    std::size_t w = 0;
+    for (std::size_t i = pos; i < nl; ++i) w += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
+    longest = std::max(longest, w);
+    blocks += s.compare(pos, 6, "metric") == 0;
+  }
+  CHECK(longest <= 60);
+  CHECK(blocks == 3);  // a | b | c: no two fit beside "metric" in 60 columns
+  CHECK(s.find("…") != std::string::npos);  // the 80-character cell, cut to 30
+  CHECK(t.text().find(std::string(80, '3')) != std::string::npos);  // no limit: whole
 }

@@ -82,6 +82,16 @@ TEST_CASE("golden: summary") {
   golden("summary-base-1.txt", [&](auto& o, auto& e) { return cmd_summary({kBase[0]}, fmt(Format::Text), o, e); });
   golden("summary-killed.txt",
          [&](auto& o, auto& e) { return cmd_summary({"data/events/killed.jsonl"}, fmt(Format::Text), o, e); });
+  // Start-up as its own phase: from key_load spans, and detected in an older file (gen-startup.py).
+  golden("summary-startup-key-load.txt", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/startup-key-load.jsonl"}, fmt(Format::Text), o, e);
+  });
+  golden("summary-startup-old.txt", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/startup-old.jsonl"}, fmt(Format::Text), o, e);
+  });
+  golden("summary-startup-old.json", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/startup-old.jsonl"}, fmt(Format::Json), o, e);
+  });
   const std::vector<std::string> samples{"tests/stats/data/bench-base.json", "tests/stats/data/samples.csv"};
   golden("summary-samples.txt", [&](auto& o, auto& e) { return cmd_summary(samples, fmt(Format::Text), o, e); });
   golden("summary-samples.json", [&](auto& o, auto& e) { return cmd_summary(samples, fmt(Format::Json), o, e); });
@@ -121,6 +131,19 @@ TEST_CASE("golden: compare and gate") {
   CompareArgs bench{{"tests/stats/data/bench-base.json"}, {"tests/stats/data/bench-cand.json"}, {}, false};
   golden("compare-bench.txt", [&](auto& o, auto& e) { return cmd_compare(bench, fmt(Format::Text), o, e); });
   golden("compare-bench.json", [&](auto& o, auto& e) { return cmd_compare(bench, fmt(Format::Json), o, e); });
+  // Google Benchmark with counters, aggregates, one-sided benchmarks; hyperfine; pyperf.
+  CompareArgs rich{{"tests/stats/data/bench-rich-base.json"}, {"tests/stats/data/bench-rich-cand.json"}, {}, false};
+  golden("compare-bench-rich.txt", [&](auto& o, auto& e) { return cmd_compare(rich, fmt(Format::Text), o, e); });
+  golden("compare-bench-rich.json", [&](auto& o, auto& e) { return cmd_compare(rich, fmt(Format::Json), o, e); });
+  CompareArgs hf{{"tests/stats/data/hyperfine-base.json"}, {"tests/stats/data/hyperfine-cand.json"}, {}, false};
+  golden("compare-hyperfine.txt", [&](auto& o, auto& e) { return cmd_compare(hf, fmt(Format::Text), o, e); });
+  golden("gate-hyperfine.txt",
+         [&](auto& o, auto& e) { return cmd_gate(hf, "cuzk-prove batch s.json", fmt(Format::Text), o, e); });
+  golden("summary-hyperfine-pyperf.txt", [&](auto& o, auto& e) {
+    return cmd_summary({"tests/stats/data/hyperfine-base.json", "tests/stats/data/pyperf.json",
+                        "tests/stats/data/bench-rich-base.json"},
+                       fmt(Format::Text), o, e);
+  });
   golden("gate-regression.txt", [&](auto& o, auto& e) { return cmd_gate(a, "s_per_proof", fmt(Format::Text), o, e); });
   CompareArgs loose = a;
   loose.opt.noise = 0.10;
@@ -129,11 +152,19 @@ TEST_CASE("golden: compare and gate") {
   golden("gate-missing-metric.txt", [&](auto& o, auto& e) { return cmd_gate(a, "nope", fmt(Format::Text), o, e); });
 }
 
+TEST_CASE("golden: compare lists the setup differences, warning only about what the user set") {
+  // synth_workers given on both command lines (4 vs 8), mem_budget auto-resolved (3000 vs 3100).
+  CompareArgs a{{"tests/stats/data/cfg-base.jsonl"}, {"tests/stats/data/cfg-cand.jsonl"}, {}, false};
+  golden("compare-config.txt", [&](auto& o, auto& e) { return cmd_compare(a, fmt(Format::Text), o, e); });
+  golden("compare-config.md", [&](auto& o, auto& e) { return cmd_compare(a, fmt(Format::Markdown), o, e); });
+  golden("compare-config.json", [&](auto& o, auto& e) { return cmd_compare(a, fmt(Format::Json), o, e); });
+}
+
 TEST_CASE("golden: baseline save / show / compare against a saved baseline") {
   const std::string dir = temp("baselines");
   fs::remove_all(dir);
   std::ostringstream o, e;
-  REQUIRE(cmd_baseline_save(dir, "main", kBase, fmt(Format::Text), o, e) == 0);
+  REQUIRE(cmd_baseline_save(dir, "main", kBase, fmt(Format::Text), false, o, e) == 0);
   const std::string saved = dir + "/main/baseline.json";
   const auto doc = cuzk::test::read_file(saved);
   fs::current_path(cuzk::test::source_dir());
@@ -154,6 +185,55 @@ TEST_CASE("golden: baseline save / show / compare against a saved baseline") {
   });
   // Another host in the candidate: the provenance warning.
   fs::remove_all(dir);
+}
+
+TEST_CASE("golden: table of runs side by side") {
+  std::vector<std::string> runs = kBase;
+  runs.insert(runs.end(), kCand.begin(), kCand.end());
+  runs.push_back("tests/stats/data/two-runs.jsonl");
+  RunsTableOptions t;
+  golden("table-default.txt", [&](auto& o, auto& e) { return cmd_table(runs, t, fmt(Format::Text), o, e); });
+  RunsTableOptions g;
+  g.group_by = "label";
+  g.columns = {"s_per_proof", "gpu_busy", "busy.gpu", "peak_rss", "config.synth_workers", "host"};
+  const std::pair<Format, const char*> formats[] = {
+      {Format::Text, "txt"}, {Format::Markdown, "md"}, {Format::Json, "json"}, {Format::Csv, "csv"}};
+  for (auto [f, ext] : formats)
+    golden(std::string("table-by-label.") + ext, [&](auto& o, auto& e) { return cmd_table(runs, g, fmt(f), o, e); });
+  RunsTableOptions rel = g;
+  rel.relative_to = "base";
+  golden("table-relative.txt", [&](auto& o, auto& e) { return cmd_table(runs, rel, fmt(Format::Text), o, e); });
+  golden("table-relative.csv", [&](auto& o, auto& e) { return cmd_table(runs, rel, fmt(Format::Csv), o, e); });
+  RunsTableOptions w;
+  w.group_by = "synth_workers";
+  w.columns = {"label", "s_per_proof"};
+  golden("table-by-config.txt", [&](auto& o, auto& e) {
+    return cmd_table({kBase[0], "tests/stats/data/startup-old.jsonl", "tests/stats/data/tiny.jsonl"}, w, fmt(Format::Text), o, e);
+  });
+  // Text tables narrower than the terminal: blocks of columns repeating the first.
+  set_text_width(100);
+  golden("compare-runs-width100.txt", [&](auto& o, auto& e) {
+    CompareArgs a{kBase, kCand, {}, false};
+    return cmd_compare(a, fmt(Format::Text), o, e);
+  });
+  set_text_width(0);
+}
+
+TEST_CASE("table: unknown column or group-by field is one line with a suggestion") {
+  RunsTableOptions t;
+  t.columns = {"s_per_prof"};
+  std::ostringstream o, e;
+  CHECK_THROWS_WITH_AS(cmd_table({kBase[0]}, t, fmt(Format::Text), o, e), doctest::Contains("did you mean 's_per_proof'"),
+                       cuzk::Error);
+  t.columns = {};
+  t.group_by = "synth_worker";
+  CHECK_THROWS_WITH_AS(cmd_table({kBase[0]}, t, fmt(Format::Text), o, e), doctest::Contains("did you mean 'synth_workers'"),
+                       cuzk::Error);
+  CHECK(o.str().empty());
+  CHECK(label_from_path("x/a-none-run3.jsonl") == "a-none");
+  CHECK(label_from_path("b_2.jsonl") == "b");
+  CHECK(label_from_path("events.jsonl#r1") == "events");
+  CHECK(label_from_path("7.jsonl") == "7");
 }
 
 TEST_CASE("golden: trace and report") {

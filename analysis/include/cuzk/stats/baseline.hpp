@@ -32,9 +32,4 @@ std::string save_baseline(const std::string& dir, const std::string& name, const
 // missing required field is Error(BadInput) naming the file and the field (runs[i].metrics[j]...).
 Baseline load_baseline(const std::string& path);
 
-// Human-readable differences between the provenance of two groups (host, GPUs, config without
-// per-invocation keys such as output paths); empty when they match or either side is unknown.
-std::vector<std::string> provenance_differences(const std::vector<Provenance>& base,
-                                                const std::vector<Provenance>& cand);
-
 }  // namespace cuzk::stats

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cuzk/stats/config_diff.hpp"
 #include "cuzk/stats/descriptive.hpp"
 #include "cuzk/stats/metric_set.hpp"
 
@@ -51,13 +52,31 @@ struct Attribution {
   std::vector<std::string> lines;  // the explanation, one sentence a line
 };
 
+// benchstat's geomean row: the geometric mean of the per-benchmark medians on each side, over
+// the benchmarks of one group (real_time, cpu_time, a counter) present on both sides with
+// positive values; a summary, not a test (no p-value, no verdict).
+struct GeomeanRow {
+  std::string group, unit;
+  Better better = Better::Lower;
+  std::size_t benchmarks = 0;
+  double base = 0, cand = 0;  // geometric means of the medians
+  double ratio() const { return cand / base; }
+};
+
 struct Comparison {
   std::vector<MetricComparison> metrics;
+  std::vector<GeomeanRow> geomeans;
+  std::vector<std::string> only_base, only_cand;  // metrics present on one side only
   std::vector<std::string> warnings;
+  // Setup differences (host, GPUs, config key by key): the user-set ones are also in `warnings`,
+  // the defaults and auto-resolved values are information only.
+  std::vector<SetupDifference> setup;
   Attribution attribution;
   std::size_t base_runs = 0, cand_runs = 0;
   bool within_file = false;
   CompareOptions opt;
+  std::string command = "compare";  // "gate" for the gate's one-metric comparison (JSON `command`)
+  std::string gate_metric;          // gate: the metric gated on
 };
 
 Comparison compare(const MetricSet& base, const MetricSet& cand, const CompareOptions& opt);

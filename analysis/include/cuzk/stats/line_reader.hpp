@@ -18,7 +18,7 @@ namespace cuzk::stats {
 
 class LineReader {
 public:
-  // path "-" reads stdin. Throws Error(Io) when the file cannot be opened or is not a regular file.
+  // path "-" reads standard input (through stdin_text(): once, bounded, kept). Throws Error(Io) when the file cannot be opened or is not a regular file.
   explicit LineReader(std::string path, std::size_t max_line = 64u << 20);
   ~LineReader();
   LineReader(const LineReader&) = delete;
@@ -36,6 +36,8 @@ private:
   bool fill();
   std::string path_;
   std::unique_ptr<InputFile> file_;  // null for stdin
+  const std::string* stdin_ = nullptr;
+  std::size_t stdin_pos_ = 0;
   int fd_ = 0;
   std::uint64_t bytes_ = 0;
   std::vector<char> buf_;

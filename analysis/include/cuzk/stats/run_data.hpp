@@ -38,6 +38,13 @@ struct KeyUpload {
   std::string zkey;
 };
 
+// A key read into host memory (`key_load`, one span per key and process; schema 2 producers).
+// Files written before it existed carry the key read inside the first synthesis spans.
+struct KeyLoad {
+  double t0, t1, bytes;
+  std::string source, path;  // source: "zkey" or "prepared"
+};
+
 struct MemSample {
   double ts, rss, inflight, reserved, gpu_used;
 };
@@ -64,6 +71,7 @@ struct RunData {
   std::array<std::vector<double>, std::size_t(Series::Count)> series;
   std::vector<std::pair<std::uint64_t, double>> gpu_end, write_end;  // (seq << 32 | partition, t1)
   std::vector<KeyUpload> key_uploads;
+  std::vector<KeyLoad> key_loads;
 
   std::size_t mem_samples = 0;
   double peak_rss = 0, peak_rss_ts = 0, max_inflight = 0, max_reserved = 0, peak_gpu_used = 0;

@@ -9,6 +9,7 @@
 
 #include "cuzk/stats/descriptive.hpp"
 #include "cuzk/stats/run_data.hpp"
+#include "cuzk/stats/startup.hpp"
 
 namespace cuzk::stats {
 
@@ -16,7 +17,7 @@ struct SummaryOptions {
   PercentileMethod method = PercentileMethod::Linear;
   double level = 0.95;                 // confidence level of the order-statistic intervals
   std::optional<std::size_t> warmup;   // proofs excluded from the steady-state fit
-  double warmup_fraction = 0.10;       // default warm-up: ceil(fraction · proofs)
+  double warmup_fraction = 0.10;       // default warm-up: ceil(fraction · proofs), at least the start-up's proofs
 };
 
 struct Interval {
@@ -74,8 +75,9 @@ struct RunSummary {
   bool peak_from_samples = false;
   std::vector<std::pair<std::string, std::size_t>> peak_stages;  // stage → spans open at the peak
   std::size_t mem_samples = 0;
-  std::vector<StageLoad> loads;
+  std::vector<StageLoad> loads;  // steady state: spans starting at or after startup.key_ready
   std::string bottleneck;
+  Startup startup;
   bool gpu_bound = false, gpu_starved = false, truncated = false;
   double gpu_busy_fraction = 0, gpu_starved_fraction = 0;  // mean over devices
   std::vector<std::string> warnings, error_messages;

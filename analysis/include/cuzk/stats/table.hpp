@@ -16,6 +16,8 @@ public:
   void row(std::vector<std::string> cells);
   bool empty() const { return rows_.empty(); }
   // Text: columns separated by two spaces, first column left-aligned, the rest right-aligned.
+  // Wider than text_width() (when set): the columns are split into blocks that fit, each block
+  // repeating the first column; a cell wider than the width is cut with "…".
   std::string text() const;
   std::string markdown() const;
   std::string csv() const;
@@ -25,6 +27,10 @@ private:
   std::vector<std::vector<std::string>> rows_;
 };
 
+// Width text tables must fit (0: no limit, the default; main sets the terminal's width).
+void set_text_width(std::size_t columns);
+std::size_t text_width();
+
 std::string csv_field(std::string_view s);
 std::string md_escape(std::string_view s);
 
@@ -32,7 +38,8 @@ std::string md_escape(std::string_view s);
 // baseline, a ratio beyond the double range) is "n/a" in text and Markdown, an empty cell in CSV
 // and null in JSON (nlohmann writes null for non-finite numbers; the trace writer does the same).
 // Human units, 4 significant digits: seconds (s / ms / µs), bytes (GiB / MiB / KiB / B),
-// fractions as percent, anything else %.6g. Non-finite: "n/a".
+// fractions as percent, rates ("1/s": k/M/G per second, "bytes/s"), anything else %.6g.
+// Non-finite: "n/a".
 std::string human(double v, std::string_view unit);
 // Shortest exact-enough form for CSV (%.9g). Non-finite: "" (an empty cell).
 std::string raw(double v);
