@@ -36,13 +36,21 @@ bool FileLock::lock(const std::string& path, bool exclusive, bool wait) {
 }
 
 OutDirLock::OutDirLock(const std::string& out_dir) {
-  const std::string path = out_dir + "/.cuzk-batch.lock";
-  if (lock_.lock(path, true, false)) {
-    remove_stale_temp_files(out_dir);
-    lock_.lock(path, false, true);  // converts to shared (other batches may start now)
-  } else {
-    lock_.lock(path, false, true);
+  // The folder itself is locked (no file added to DIR). Where an exclusive lock cannot be
+  // had (another batch runs, or a file system that locks only files opened for writing),
+  // DIR's temp files are left alone: a live writer's may be among them.
+  fd_ = ::open(out_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd_ < 0) return;
+  int r;
+  while ((r = ::flock(fd_, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR) {
   }
+  if (r == 0) remove_stale_temp_files(out_dir);
+  while ((r = ::flock(fd_, LOCK_SH)) != 0 && errno == EINTR) {
+  }
+}
+
+OutDirLock::~OutDirLock() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 std::string sector_lock_path(const std::string& out_dir, const std::string& sector) {

@@ -2,7 +2,7 @@
 // Several batches (the tasks of a Slurm array, one process per GPU) may write into one
 // output folder at the same time. Two advisory locks (flock; on NFS v4 Linux maps them to
 // byte-range locks, which the server arbitrates) keep them apart:
-//   DIR/.cuzk-batch.lock   every batch holds it shared for its whole run; the one that gets
+//   DIR itself             every batch holds it shared for its whole run; the one that gets
 //                          it exclusively at start (nobody else running) removes the stale
 //                          temp files of DIR itself (a live writer's may be on another host)
 //   DIR/<sector>/.cuzk-lock  held exclusively by the batch proving that sector, from the
@@ -35,9 +35,12 @@ private:
 class OutDirLock {
 public:
   explicit OutDirLock(const std::string& out_dir);
+  ~OutDirLock();
+  OutDirLock(const OutDirLock&) = delete;
+  OutDirLock& operator=(const OutDirLock&) = delete;
 
 private:
-  FileLock lock_;
+  int fd_ = -1;
 };
 
 std::string sector_lock_path(const std::string& out_dir, const std::string& sector);
