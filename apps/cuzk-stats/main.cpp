@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cuzk/stats/commands.hpp"
+#include "cuzk/stats/run_set.hpp"  // run sets (docs/slurm.md)
 #include "cuzk/util/error.hpp"
 
 using namespace cuzk::stats;
@@ -46,6 +47,8 @@ int main(int argc, char** argv) {
   auto* summary = app.add_subcommand("summary", "per-stage statistics, throughput, GPU busy, peak RSS");
   summary->add_option("inputs", inputs, "event files (or benchmark JSON / CSV)")->required()->check(CLI::ExistingPath);
   common(summary, true);
+  bool as_set = false;  // run_set.hpp
+  summary->add_flag("--set", as_set, "read the event files as one set (tasks of a job array; a folder input implies it)");
 
   auto* cmp = app.add_subcommand("compare", "compare groups of runs (Mann-Whitney U, Hodges-Lehmann ratio)");
   comparing(cmp);
@@ -103,6 +106,8 @@ int main(int argc, char** argv) {
     CompareArgs ca{base, cand, {}, fail_on_regression};
     ca.opt.alpha = alpha;
     ca.opt.noise = parse_fraction(noise);
+    if (*summary && (as_set || has_event_folder(inputs))) return cmd_summary_set(inputs, o.format, o.summary, std::cout, std::cerr);
+    ca.baseline = expand_event_folders(ca.baseline), ca.candidate = expand_event_folders(ca.candidate);  // run_set.hpp
     if (*summary) return cmd_summary(inputs, o, std::cout, std::cerr);
     if (*cmp) return cmd_compare(ca, o, std::cout, std::cerr);
     if (*gate) {

@@ -6,6 +6,7 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <map>
@@ -220,6 +221,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     f["version"] = CUZK_VERSION;
     f["git"] = info.git.empty() ? ojson(nullptr) : ojson(info.git);
     f["host"] = host_name();
+    // Unix time (s) of ts 0: lines up the runs of many processes (cuzk-stats run sets, docs/slurm.md).
+    f["start_unix"] = round_us(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() - ev.now());
     f["cpus"] = cpus;
     f["gpus"] = gpus_json(devices);
     f["config"] = cfg.to_json();
