@@ -215,6 +215,16 @@ grep -q "1 requeued" "$so" || die "the summary does not show the requeued task: 
 import json, sys; d = json.load(sys.stdin); assert d['proofs'] == $total and d['tasks'] == 3, d" ||
   die "cuzk-stats summary over the folder does not count every proof"
 
+note "bad usage (a missing manifest): the task fails with exit 2 and is not requeued"
+bid=$(sbatch --parsable --array=0 \
+  --export="ALL,CUZK_MANIFEST=$W/missing.txt,CUZK_OUT=$W/out2,CUZK_PROVE=$CUZK,CUZK_BACKEND=cpu" \
+  "$SRC/scripts/slurm/cuzk-batch.sbatch") || die "sbatch refused the bad-usage array"
+wait_for "the bad-usage task to end" bash -c "[[ -z \$(squeue -h -j $bid 2>/dev/null) ]]"
+info=$(scontrol show job "$bid" 2>/dev/null | tr '\n' ' ')
+[[ $info =~ JobState=FAILED && $info =~ Restarts=0 && $info =~ ExitCode=2:0 ]] ||
+  die "bad-usage task: want FAILED, exit 2, no restart: $info"
+grep -q "error: --manifest: $W/missing.txt: " "$W/jobs/cuzk-batch-${bid}_0.out" || die "no one-line error in the task's output"
+
 note "stop the daemons"
 pids=("${PIDS[@]}")
 stop_daemons
