@@ -2,7 +2,12 @@
 // and a partition; --shard and the Slurm variables are parsed strictly; manifests are bounded.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -146,4 +151,36 @@ TEST_CASE("parse_manifest: paths, blanks, comments, CRLF; bad lines named FILE:L
   } catch (const Error& e) {
     CHECK(std::string(e.what()).rfind("stdin:1:", 0) == 0);
   }
+}
+
+TEST_CASE("select_shard: by the id inside the file, whatever the order; an unreadable file by its path") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cuzk-shard-units-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::vector<std::string> files;
+  for (int i = 0; i < 40; ++i) {
+    // File names unrelated to the ids: the id decides, not the name.
+    const std::string f = (dir / ("f" + std::to_string(39 - i) + ".json")).string();
+    std::ofstream(f) << R"({"sector": "id-)" << i << R"(", "zkey": "k.zkey", "partitions": [{"witness": "w.wtns"}]})";
+    files.push_back(f);
+  }
+  files.push_back((dir / "missing.json").string());
+  std::vector<std::string> reversed(files.rbegin(), files.rend());
+  std::map<std::string, int> seen;
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    auto a = select_shard(files, Shard{i, 3});
+    auto b = select_shard(reversed, Shard{i, 3});
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    CHECK(a == b);
+    for (const auto& f : a) {
+      seen[f]++;
+      const auto name = fs::path(f).filename().string();
+      if (name == "missing.json") CHECK(shard_of(f, 3) == i);
+      else CHECK(shard_of("id-" + std::to_string(39 - std::stoi(name.substr(1))), 3) == i);
+    }
+  }
+  CHECK(seen.size() == files.size());
+  for (const auto& [f, n] : seen) CHECK(n == 1);
+  fs::remove_all(dir);
 }
