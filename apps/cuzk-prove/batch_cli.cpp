@@ -36,8 +36,8 @@ struct BatchArgs {
   std::string synth_workers = "2", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
               queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
   std::string early_free = "on", hold_permit = "on", progress = "auto";
-  std::string devices;
   std::string shard, manifest;  // batch_shard.hpp
+  std::string devices;
   bool verify = false, no_verify = false;
 };
 
