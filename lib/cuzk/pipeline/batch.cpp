@@ -222,7 +222,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     f["git"] = info.git.empty() ? ojson(nullptr) : ojson(info.git);
     f["host"] = host_name();
     // Unix time (s) of ts 0: lines up the runs of many processes (cuzk-stats run sets, docs/slurm.md).
-    f["start_unix"] = round_us(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count() - ev.now());
+    const auto unix_now = std::chrono::system_clock::now().time_since_epoch();
+    f["start_unix"] = round_us(std::chrono::duration<double>(unix_now).count() - ev.now());
     f["cpus"] = cpus;
     f["gpus"] = gpus_json(devices);
     f["config"] = cfg.to_json();
