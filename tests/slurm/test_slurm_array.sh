@@ -225,6 +225,18 @@ info=$(scontrol show job "$bid" 2>/dev/null | tr '\n' ' ')
   die "bad-usage task: want FAILED, exit 2, no restart: $info"
 grep -q "error: --manifest: $W/missing.txt: " "$W/jobs/cuzk-batch-${bid}_0.out" || die "no one-line error in the task's output"
 
+note "transient failure (the output folder cannot be made: exit 3): requeued once by the script, then FAILED"
+echo x >"$W/not-a-folder"
+tid=$(sbatch --parsable --array=0 \
+  --export="ALL,CUZK_MANIFEST=$W/manifest.txt,CUZK_OUT=$W/not-a-folder/out,CUZK_PROVE=$CUZK,CUZK_BACKEND=cpu,CUZK_MAX_REQUEUE=1" \
+  "$SRC/scripts/slurm/cuzk-batch.sbatch") || die "sbatch refused the exit-3 array"
+# A requeued job waits before it may start again (slurmctld guards against requeue loops): now.
+wait_for "the exit-3 task to end" bash -c "scontrol update JobId=$tid StartTime=now >/dev/null 2>&1; [[ -z \$(squeue -h -j $tid 2>/dev/null) ]]"
+info=$(scontrol show job "$tid" 2>/dev/null | tr '\n' ' ')
+[[ $info =~ JobState=FAILED && $info =~ Restarts=1 && $info =~ ExitCode=3:0 ]] ||
+  die "exit-3 task: want FAILED, exit 3, one restart: $info"
+[[ $(grep -c "requeued" "$W/jobs/cuzk-batch-${tid}_0.out") -eq 1 ]] || die "want one self-requeue: $(cat "$W/jobs/cuzk-batch-${tid}_0.out")"
+
 note "stop the daemons"
 pids=("${PIDS[@]}")
 stop_daemons
