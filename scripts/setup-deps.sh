@@ -7,7 +7,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 pkgs=(build-essential cmake ninja-build pkg-config libtbb-dev libcli11-dev nlohmann-json3-dev
-      doctest-dev libbenchmark-dev libgmp-dev python3 python3-numpy python3-scipy help2man)
+      doctest-dev libbenchmark-dev libgmp-dev python3 python3-numpy python3-scipy help2man
+      slurm-wlm munge)  # slurm-wlm + munge: the ctest label slurm starts a one-node cluster (docs/slurm.md)
 # Node.js may come from elsewhere than Debian (then its npm conflicts with Debian's): only
 # install Debian's when the commands are missing.
 command -v node >/dev/null || pkgs+=(nodejs)

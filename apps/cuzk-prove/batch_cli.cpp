@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "backends.hpp"
+#include "batch_shard.hpp"
 #include "cuzk/pipeline/batch.hpp"
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/sector.hpp"
@@ -35,6 +36,7 @@ struct BatchArgs {
   std::string synth_workers = "2", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
               queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
   std::string early_free = "on", hold_permit = "on", progress = "auto";
+  std::string shard, manifest;  // batch_shard.hpp
   std::string devices;
   bool verify = false, no_verify = false, no_key_cache = false;
 };
@@ -131,23 +133,6 @@ std::string git_revision() {
 #endif
 }
 
-std::vector<std::string> expand_sector_args(const std::vector<std::string>& args) {
-  std::vector<std::string> out;
-  for (const auto& a : args) {
-    if (a != "-") {
-      out.push_back(a);
-      continue;
-    }
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-      if (!line.empty()) out.push_back(line);
-    }
-  }
-  if (out.empty()) cuzk::fail(Error::Kind::BadInput, "", "batch: no sector files given");
-  return out;
-}
-
 int run_checked(BatchArgs& a, const CLI::App& cmd) {
   pl::BatchConfig& c = a.cfg;
   if (c.out_dir.empty()) bad_value("--out", c.out_dir, "a folder path");
@@ -179,8 +164,9 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
   if (a.no_key_cache && cmd.count("--key-cache")) cuzk::fail(Error::Kind::BadInput, "", "--key-cache and --no-key-cache: choose one");
   c.key_cache = !a.no_key_cache;
   if (c.backend != "auto" && c.backend != "cpu" && c.backend != "cuda") bad_value("--backend", c.backend, "auto, cpu or cuda");
+  if (cmd.count("--shard") && a.shard.empty()) bad_value("--shard", a.shard, "I/N or slurm");
+  auto files = batch_sector_files(a.sectors, a.manifest, a.shard);  // before any folder is created
   auto devices = make_devices(c.backend, parse_devices(a.devices));
-  auto files = expand_sector_args(a.sectors);
 #if defined(__GLIBC__)
   // A fixed mmap threshold: every large buffer (a/b/c, witnesses, key sections) gets its own
   // mapping and goes back to the OS when freed, so RSS follows the early free. (glibc's
@@ -222,8 +208,11 @@ void add_batch_command(CLI::App& app, int& exit_code) {
       "Exit codes: 0 every partition proven (or kept by --resume); 1 some sector or partition failed (the others are "
       "proven; one line each on stderr); 2 bad usage or option value; 3 I/O that stops the batch (output folder, "
       "events file) or event lines lost; 4 out of memory outside a partition; 5 device unusable; 70 internal error.");
-  b->add_option("sectors", a->sectors, "sector files (JSON); '-' reads sector file paths from stdin, one a line")
-      ->required();
+  b->add_option("sectors", a->sectors, "sector files (JSON); '-' reads sector file paths from stdin, one a line");
+  b->add_option("--manifest", a->manifest, "file of sector file paths, one a line ('-' = stdin; '#' comments; docs/slurm.md)");
+  b->add_option("--shard", a->shard,
+                "I/N: prove only the sectors whose id hashes to shard I of N (0 <= I < N); slurm: I and N from the "
+                "job array (SLURM_ARRAY_TASK_ID/_MIN/_COUNT; docs/slurm.md)");
   b->add_option("--out", a->cfg.out_dir, "output folder DIR")->capture_default_str();
   b->add_option("--events", a->cfg.events_path,
                 "JSON-lines event log, appended to (default DIR/events.jsonl; docs/events.md)");

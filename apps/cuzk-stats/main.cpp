@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cuzk/stats/commands.hpp"
+#include "cuzk/stats/run_set.hpp"  // run sets (docs/slurm.md)
 #include "cuzk/stats/suggest.hpp"
 #include "cuzk/util/error.hpp"
 
@@ -130,6 +131,8 @@ int main(int argc, char** argv) {
   auto* summary = app.add_subcommand("summary", "per-stage statistics, start-up, throughput, GPU busy, peak RSS");
   summary->add_option("inputs", inputs, "event files (or benchmark JSON / CSV; '-' for stdin)")->required()->check(kInput);
   common(summary, true);
+  bool as_set = false;  // run_set.hpp
+  summary->add_flag("--set", as_set, "read the event files as one set (tasks of a job array; a folder input implies it)");
 
   auto* cmp = app.add_subcommand("compare", "compare groups of runs (Mann-Whitney U, Hodges-Lehmann ratio)");
   comparing(cmp);
@@ -205,6 +208,8 @@ int main(int argc, char** argv) {
     CompareArgs ca{resolve_baselines(base, baseline_dir), resolve_baselines(cand, baseline_dir), {}, fail_on_regression};
     ca.opt.alpha = alpha;
     ca.opt.noise = parse_fraction(noise);
+    if (*summary && (as_set || has_event_folder(inputs))) return cmd_summary_set(inputs, o.format, o.summary, std::cout, err);
+    ca.baseline = expand_event_folders(ca.baseline), ca.candidate = expand_event_folders(ca.candidate);  // run_set.hpp
     if (*summary) return cmd_summary(inputs, o, std::cout, err);
     if (*cmp) return cmd_compare(ca, o, std::cout, err);
     if (*gate) {

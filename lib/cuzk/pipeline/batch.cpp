@@ -6,6 +6,7 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <map>
@@ -199,7 +200,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   if (!fs::is_directory(cfg.out_dir))
     fail(Error::Kind::Io, cfg.out_dir,
          "cannot create the output folder" + (ec ? ": " + ec.message() : std::string(": a file of that name exists")));
-  remove_stale_temp_files(cfg.out_dir);
+  OutDirLock dir_lock(cfg.out_dir);  // shared with concurrent batches; cleans DIR's temp files when alone
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
     if (s->error.empty()) {
@@ -217,7 +218,6 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
         s->error = dir + ": cannot create the sector's output folder (a file of that name exists?)";
         continue;
       }
-      remove_stale_temp_files(dir);
     }
   {
     ojson f;
@@ -225,6 +225,9 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     f["version"] = CUZK_VERSION;
     f["git"] = info.git.empty() ? ojson(nullptr) : ojson(info.git);
     f["host"] = host_name();
+    // Unix time (s) of ts 0: lines up the runs of many processes (cuzk-stats run sets, docs/slurm.md).
+    const auto unix_now = std::chrono::system_clock::now().time_since_epoch();
+    f["start_unix"] = round_us(std::chrono::duration<double>(unix_now).count() - ev.now());
     f["cpus"] = cpus;
     f["gpus"] = gpus_json(devices);
     f["config"] = cfg.to_json();
@@ -299,11 +302,23 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
       }
       const std::uint64_t need = s.key_bytes + s.footprint + s.replica_bytes;
       const bool never_fits = need > cfg.mem_budget;
+      // Another batch proving this sector into the same DIR goes first (out_lock.hpp); its
+      // temp files are removed only while the sector is ours.
+      std::string lock_error;
+      try {
+        s.lock = std::make_unique<FileLock>();
+        s.lock->lock(sector_lock_path(cfg.out_dir, s.spec.id), true, true);
+        remove_stale_temp_files(sector_dir(cfg.out_dir, s.spec.id));
+      } catch (const std::exception& e) {
+        lock_error = e.what();
+      }
       for (unsigned i = 0; i < s.spec.partitions(); ++i) {
         start_sector(s);
         std::string problem;
         bool overwrite = false;
-        if (never_fits) {
+        if (!lock_error.empty()) {
+          problem = lock_error;
+        } else if (never_fits) {
           problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
                     std::to_string(s.footprint) +
                     (s.replica_bytes ? " + replica " + std::to_string(s.replica_bytes) : std::string()) +

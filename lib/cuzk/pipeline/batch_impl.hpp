@@ -21,6 +21,7 @@
 #include "cuzk/pipeline/events.hpp"
 #include "cuzk/pipeline/key_cache.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
+#include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/pipeline/outputs.hpp"
 #include "cuzk/pipeline/sector.hpp"
 
@@ -39,6 +40,7 @@ struct SectorState {
   bool replica_charged = false;     // replica_bytes taken from the budget (dispatcher; freed at sector end)
   std::string key_digest;           // "sha256:<hex>" of the verification key (what --resume compares)
   unsigned redone = 0;              // --resume: partitions proven again (stale or invalid earlier output)
+  std::unique_ptr<FileLock> lock;   // DIR/<sector>/.cuzk-lock, dispatcher to finish_sector (out_lock.hpp)
 
   std::mutex m;
   bool started = false;

@@ -422,6 +422,7 @@ void Batch::finish_sector(SectorState& s) {
   f["skipped"] = s.skipped;
   f["failed"] = s.failed;
   ev.emit("sector_end", f);
+  s.lock.reset();  // out_lock.hpp: another batch waiting for this sector may check it now
 }
 
 }  // namespace cuzk::pipeline::detail
