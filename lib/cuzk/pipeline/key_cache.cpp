@@ -1,5 +1,7 @@
 #include "cuzk/pipeline/key_cache.hpp"
 
+#include <tbb/task_arena.h>
+
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::pipeline {
@@ -75,7 +77,12 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
     groth16::KeyLoadReport rep;
     std::string err;
     try {
-      mine.set_value(std::make_shared<const groth16::ProvingKey>(groth16::load_key(path, opt_, cache_, rep)));
+      // Isolated: while this thread waits inside the load's parallel loops it runs only
+      // their tasks. Unisolated, it could pick up another graph task - such as a synthesis of
+      // the same key that then waits on this very load's future - and never return (seen
+      // once as a hung batch_bad_input under ctest -j2).
+      auto k = tbb::this_task_arena::isolate([&] { return groth16::load_key(path, opt_, cache_, rep); });
+      mine.set_value(std::make_shared<const groth16::ProvingKey>(std::move(k)));
     } catch (const std::exception& e) {
       err = e.what();
       mine.set_exception(std::current_exception());
