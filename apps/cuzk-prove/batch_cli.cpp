@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "backends.hpp"
+#include "batch_json.hpp"
 #include "cuzk/pipeline/batch.hpp"
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/sector.hpp"
@@ -36,7 +37,7 @@ struct BatchArgs {
               queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
   std::string early_free = "on", hold_permit = "on", progress = "auto";
   std::string devices;
-  bool verify = false, no_verify = false;
+  bool verify = false, no_verify = false, json = false;
 };
 
 [[noreturn]] void bad_value(const char* opt, const std::string& v, const std::string& want) {
@@ -167,8 +168,11 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
   }
   c.early_free = on_off(a.early_free, "--early-free");
   c.hold_permit = on_off(a.hold_permit, "--hold-permit");
-  if (a.progress != "auto" && a.progress != "on" && a.progress != "off") bad_value("--progress", a.progress, "auto, on or off");
-  c.progress = a.progress == "on" ? pl::Progress::On : a.progress == "off" ? pl::Progress::Off : pl::Progress::Auto;
+  if (a.progress == "bar" || a.progress == "on") c.progress = pl::Progress::Bar;  // "on": the old name of bar
+  else if (a.progress == "lines") c.progress = pl::Progress::Lines;
+  else if (a.progress == "off") c.progress = pl::Progress::Off;
+  else if (a.progress == "auto") c.progress = pl::Progress::Auto;
+  else bad_value("--progress", a.progress, "auto, bar, lines or off");
   c.workers_per_device = unsigned(integer(a.workers_per_device, "--workers-per-device", 1, 64));
   c.write_workers = unsigned(integer(a.write_workers, "--write-workers", 1, 64));
   c.mem_interval = real(a.mem_interval, "--mem-interval", 0.001, 3600, " (seconds)");
@@ -186,11 +190,14 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
 #endif
   pl::RunInfo info{self_argv(), git_revision()};
   pl::BatchResult r = pl::run_batch(c, files, std::move(devices), info);
-  std::printf("batch: %u proven, %u resumed, %u failed (%u sectors ok, %u failed, %u skipped) in %.3f s", r.proofs,
-              r.skipped, r.failures, r.sectors_ok, r.sectors_failed, r.sectors_skipped, r.wall);
-  if (r.proofs) std::printf(", %.3f s/proof", r.wall / r.proofs);
-  std::printf(", peak RSS %.1f MiB; events %s (run %s)\n", double(r.peak_rss) / (1 << 20),
-              pl::one_line(c.events_file()).c_str(), r.run.c_str());
+  // With --json, stdout holds only the JSON summary and the human line goes to stderr.
+  FILE* human = a.json ? stderr : stdout;
+  std::fprintf(human, "batch: %u proven, %u resumed, %u failed (%u sectors ok, %u failed, %u skipped) in %.3f s", r.proofs,
+               r.skipped, r.failures, r.sectors_ok, r.sectors_failed, r.sectors_skipped, r.wall);
+  if (r.proofs) std::fprintf(human, ", %.3f s/proof", r.wall / r.proofs);
+  std::fprintf(human, ", peak RSS %.1f MiB; events %s (run %s)\n", double(r.peak_rss) / (1 << 20),
+               pl::one_line(c.events_file()).c_str(), r.run.c_str());
+  if (a.json) std::fputs(batch_summary_json(r, c).c_str(), stdout);
   std::fflush(stdout);
   if (!r.events_error.empty())
     std::fprintf(stderr, "cuzk-prove batch: error: %s (proving was not affected; exit 3)\n", pl::one_line(r.events_error).c_str());
@@ -257,8 +264,11 @@ void add_batch_command(CLI::App& app, int& exit_code) {
               "keep partitions whose proof exists, verifies and was made from the current key and witness "
               "(p<i>.inputs.json); redo the others");
   b->add_option("--seed", a->seed, "TEST ONLY: reproducible blinding from this seed (NOT zero-knowledge)");
-  b->add_option("--progress", a->progress, "auto|on|off: progress bar on stderr (auto: when stderr is a terminal)")
+  b->add_option("--progress", a->progress,
+                "auto|bar|lines|off: progress on stderr, never in the events (auto: bar on a terminal, lines otherwise)")
       ->capture_default_str();
+  b->add_flag("--json", a->json,
+              "print a JSON summary on stdout at the end (per sector: status, proofs, error; totals; exit code)");
   b->add_option("--mem-interval", a->mem_interval, "seconds between mem samples in the events (0.001..3600)")
       ->capture_default_str();
   b->callback([a, b, &exit_code] { exit_code = run(*a, *b); });

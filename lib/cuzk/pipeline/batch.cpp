@@ -110,7 +110,7 @@ ojson gpus_json(const std::vector<Device>& devs) {
 
 class Sampler {
 public:
-  Sampler(Batch& b, ProgressBar& bar) : b_(b), bar_(bar) {
+  Sampler(Batch& b, ProgressReporter& bar) : b_(b), bar_(bar) {
     th_ = std::thread([this] { loop(); });
   }
   ~Sampler() { stop(); }
@@ -159,7 +159,7 @@ private:
     }
   }
   Batch& b_;
-  ProgressBar& bar_;
+  ProgressReporter& bar_;
   std::uint64_t peak_ = 0;
   std::mutex m_;
   std::condition_variable cv_;
@@ -241,11 +241,17 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   for (auto& s : sectors)
     if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));
 
-  bool tty = cfg.progress == Progress::On || (cfg.progress == Progress::Auto && ProgressBar::stderr_is_tty());
-  ProgressBar bar(tty, total);
+  const ProgressMode mode = cfg.progress == Progress::Off     ? ProgressMode::Off
+                            : cfg.progress == Progress::Bar   ? ProgressMode::Bar
+                            : cfg.progress == Progress::Lines ? ProgressMode::Lines
+                            : ProgressReporter::stderr_is_tty() ? ProgressMode::Bar
+                                                                : ProgressMode::Lines;
+  ProgressReporter bar(mode, total);
+  keys.on_load = [&](const std::string& path, std::uint64_t bytes, bool done) { bar.key(path, bytes, done, ev.now()); };
   BatchResult res;
   {
     Batch b(cfg, std::move(devices), ev, lim, keys, cpus);
+    b.progress = &bar;
     b.build_graph();
     Sampler sampler(b, bar);
 
@@ -260,6 +266,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     for (auto& sp : sectors) {
       SectorState& s = *sp;
       if (!s.error.empty()) {
+        s.status = "refused";
         start_sector(s);
         b.emit_error(s, std::nullopt, s.error);
         ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
@@ -343,6 +350,9 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     res.sectors_failed = b.sectors_failed;
     res.sectors_skipped = b.sectors_skipped;
     res.peak_rss = std::max(sampler.peak(), peak_rss());
+    for (auto& sp : sectors)
+      res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,
+                             unsigned(sp->spec.partitions()), sp->proven, sp->skipped, sp->failed});
   }
   res.wall = ev.now();
   bar.finish(res.proofs, res.skipped, res.failures, res.wall);

@@ -71,11 +71,20 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
     f = e.key;
   }
   if (loader) {
+    std::uint64_t bytes = 0;
+    if (on_load) {
+      {
+        std::lock_guard<std::mutex> lk(m_);
+        bytes = keys_.at(path).bytes;
+      }
+      on_load(path, bytes, false);
+    }
     try {
       mine.set_value(std::make_shared<const groth16::ProvingKey>(groth16::read_zkey(path, opt_)));
     } catch (...) {
       mine.set_exception(std::current_exception());
     }
+    if (on_load) on_load(path, bytes, true);
   }
   return f.get();
 }

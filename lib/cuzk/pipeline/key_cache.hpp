@@ -6,6 +6,7 @@
 // When the dispatcher needs bytes that only an idle key holds (no admitted partition
 // uses it, though a later one will), that key is evicted and reloaded when needed again.
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
@@ -39,6 +40,8 @@ public:
   bool evict_one();
 
   std::size_t loads() const;  // keys loaded so far (reloads count)
+  // Told when a load starts (done false) and ends (progress reporting); set before the run.
+  std::function<void(const std::string& path, std::uint64_t bytes, bool done)> on_load;
 
 private:
   struct Entry {
