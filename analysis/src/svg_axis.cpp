@@ -45,14 +45,20 @@ Scale nice_scale(double lo, double hi, int target, std::string_view unit, bool i
   if (hi < lo) std::swap(lo, hi);
   Scale s;
   s.unit = axis_unit(std::max(std::fabs(lo), std::fabs(hi)), unit);
-  const double l = lo / s.unit.div;
-  double h = hi / s.unit.div;
-  if (h - l <= 0) h = l + (integer ? 1 : std::max(1e-9, std::fabs(l) * 0.1 + (l == 0 ? 1 : 0)));
+  double l = lo / s.unit.div, h = hi / s.unit.div;
+  // A range narrower than 5 % of its magnitude (all values equal, or nearly) is widened around
+  // its centre, so the ticks stay readable ("195, 197.5, ... 205", not "200, 200, 200").
+  const double min_span = integer ? 1 : std::max(std::fabs(l), std::fabs(h)) > 0 ? 0.05 * std::max(std::fabs(l), std::fabs(h)) : 1;
+  if (h - l < min_span) {
+    const double c = (l + h) / 2;
+    l = (lo >= 0 && c - min_span / 2 < 0) ? 0 : c - min_span / 2;
+    h = l + min_span;
+  }
   const double raw = (h - l) / std::max(1, target);
   const double mag = std::pow(10, std::floor(std::log10(raw)));
   double step = 10 * mag;
   for (double m : {1.0, 2.0, 2.5, 5.0})
-    if (m * mag >= raw) {
+    if (m * mag >= raw * (1 - 1e-9)) {
       step = m * mag;
       break;
     }
