@@ -231,6 +231,47 @@ std::string histograms(const ReportRun& rr) {
   return s + "</svg>";
 }
 
+// The comparison as one plot: per metric the change (Hodges-Lehmann ratio - 1) and its interval on
+// one shared percent axis, the +-noise band shaded; colour = verdict.
+std::string change_plot(const Comparison& c) {
+  std::vector<const MetricComparison*> ms;
+  double lo = -c.opt.noise, hi = c.opt.noise;
+  for (const auto& m : c.metrics) {
+    if (!m.ratio || !std::isfinite(*m.ratio)) continue;
+    ms.push_back(&m);
+    for (auto v : {m.ratio, m.ci_lo, m.ci_hi})
+      if (v && std::isfinite(*v)) lo = std::min(lo, *v - 1), hi = std::max(hi, *v - 1);
+  }
+  if (ms.empty()) return "";
+  lo = std::max(lo, -1.0), hi = std::min(hi, 10.0);  // a ratio beyond 11x is drawn at the edge
+  const double row = 16;
+  const svg::Scale xs = svg::nice_scale(100 * lo, 100 * hi, 10, "%");
+  const svg::Area a{kLeft + 40, 28, kW - kRight, 28 + double(ms.size()) * row};
+  std::string s = svg_open("change", kW, a.y1 + 44, "change per metric with its interval");
+  auto X = [&](double r) { return xs.at(std::clamp(100 * (r - 1), xs.lo, xs.hi), a.x0, a.x1); };
+  s += printf_string("<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"#f3f3f3\"/>", fmt(X(1 - c.opt.noise)).c_str(),
+                     fmt(a.y0).c_str(), fmt(X(1 + c.opt.noise) - X(1 - c.opt.noise)).c_str(), fmt(a.y1 - a.y0).c_str());
+  s += x_axis(xs, a, "change, candidate against baseline");
+  s += printf_string("<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"#888\"/>", fmt(X(1)).c_str(), fmt(a.y0).c_str(),
+                     fmt(X(1)).c_str(), fmt(a.y1).c_str());
+  s += legend({{"#c00", "regression"}, {"#080", "improvement"}, {"#777", "no change or undecided"},
+               {"#555", printf_string("%.0f%% CI", 100 * (1 - c.opt.alpha)), true},
+               {"#ddd", printf_string("noise band ±%g%%", 100 * c.opt.noise)}},
+              a.x0, 14);
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    const MetricComparison& m = *ms[i];
+    const double y = a.y0 + (double(i) + 0.5) * row;
+    const char* col = m.verdict == Verdict::Regression ? "#c00" : m.verdict == Verdict::Improvement ? "#080" : "#777";
+    s += printf_string("<text x=\"%.0f\" y=\"%s\" class=\"lbl\">%s</text>", a.x0 - 8, fmt(y + 4).c_str(), html(m.name).c_str());
+    if (m.ci_lo && m.ci_hi && std::isfinite(*m.ci_lo) && std::isfinite(*m.ci_hi))
+      s += printf_string("<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/>", fmt(X(*m.ci_lo)).c_str(),
+                         fmt(y).c_str(), fmt(X(*m.ci_hi)).c_str(), fmt(y).c_str(), col);
+    s += printf_string("<circle cx=\"%s\" cy=\"%s\" r=\"3.5\" fill=\"%s\"><title>%s: %+.2f%%</title></circle>", fmt(X(*m.ratio)).c_str(),
+                       fmt(y).c_str(), col, html(m.name).c_str(), 100 * (*m.ratio - 1));
+  }
+  return s + "</svg>";
+}
+
 std::string table_html(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows) {
   std::string s = "<table><tr>";
   for (const auto& h : head) s += "<th>" + html(h) + "</th>";
@@ -314,7 +355,7 @@ std::string render_report(const ReportInput& in) {
                                : std::string("n/a")) +
            "</td><td>" + (m.p_value ? finite_or_na("%.3g", *m.p_value) : "n/a") + "</td><td class=\"" + cls + "\">" + html(v) + "</td></tr>";
     }
-    b += t + "</table>";
+    b += t + "</table>" + change_plot(c);
     for (const auto& l : c.attribution.lines) b += "<p>" + html(l) + "</p>";
     for (const auto& w : c.warnings) b += "<p class=\"note\">warning: " + html(w) + "</p>";
   }
