@@ -64,8 +64,9 @@ if grep -qE 'preparing key|proving [0-9]+ /|s/proof, ETA' "$WORK/out/events.json
 
 # Off: nothing but the error line and the summary.
 "$CUZK" batch --out "$WORK/out-off" --progress off "$S/good-0001.json" "$S/bad.json" >"$WORK/stdout2" 2>"$WORK/stderr2" && die "want exit 1"
-[[ $(wc -l <"$WORK/stderr2") -eq 1 ]] && grep -q '^cuzk-prove batch: error: bad p1: .*no-such.wtns' "$WORK/stderr2" ||
-  { cat "$WORK/stderr2"; die "--progress off printed more than the error line"; }
+if ! { [[ $(wc -l <"$WORK/stderr2") -eq 1 ]] && grep -q '^cuzk-prove batch: error: bad p1: .*no-such.wtns' "$WORK/stderr2"; }; then
+  cat "$WORK/stderr2"; die "--progress off printed more than the error line"
+fi
 grep -q '^batch: 4 proven' "$WORK/stdout2" || die "no summary line on stdout without --json"
 
 # Bar: redraws one line with carriage returns and ends it with a newline.
@@ -79,7 +80,8 @@ set +e
 rc=$?
 set -e
 [[ $rc -eq 2 ]] || die "--progress sometimes: exit $rc, want 2"
-[[ $(wc -l <"$WORK/stderr4") -eq 1 ]] && grep -q -- '--progress: "sometimes" is not auto, bar, lines or off' "$WORK/stderr4" ||
-  { cat "$WORK/stderr4"; die "bad --progress message"; }
+if ! { [[ $(wc -l <"$WORK/stderr4") -eq 1 ]] && grep -q -- '--progress: "sometimes" is not auto, bar, lines or off' "$WORK/stderr4"; }; then
+  cat "$WORK/stderr4"; die "bad --progress message"
+fi
 [[ ! -e $WORK/out-usage ]] || die "a bad --progress created the output folder"
 echo "ok: --json, --progress lines/off/bar"
