@@ -69,10 +69,12 @@ if ! { [[ $(wc -l <"$WORK/stderr2") -eq 1 ]] && grep -q '^cuzk-prove batch: erro
 fi
 grep -q '^batch: 4 proven' "$WORK/stdout2" || die "no summary line on stdout without --json"
 
-# Bar: redraws one line with carriage returns and ends it with a newline.
-"$CUZK" batch --out "$WORK/out-bar" --progress bar "$S/good-0001.json" >/dev/null 2>"$WORK/stderr3" || die "bar run failed"
+# Bar: redraws one line with carriage returns; an error line first clears the bar's line.
+"$CUZK" batch --out "$WORK/out-bar" --progress bar "$S/good-0001.json" "$S/bad.json" >/dev/null 2>"$WORK/stderr3" &&
+  die "bar run: want exit 1"
 grep -q $'\r\\[#' "$WORK/stderr3" || die "--progress bar drew no bar"
-tr '\r' '\n' <"$WORK/stderr3" | grep -q 'proving 3 / 3 partitions' || die "the bar never showed 3 / 3"
+tr '\r' '\n' <"$WORK/stderr3" | grep -q 'proving 5 / 5 partitions, 1 failed' || die "the bar never showed 5 / 5"
+grep -q $'\r\x1b\\[Kcuzk-prove batch: error: bad p1' "$WORK/stderr3" || die "the error line does not clear the bar's line"
 
 # A bad value: exit 2, one line naming the option, nothing created.
 set +e

@@ -208,8 +208,8 @@ void Batch::emit_error(SectorState& s, std::optional<unsigned> part, const std::
   // names the file; a sector whose file could not be read has no id, and its message names
   // the sector file already, so it is not repeated.
   std::string line = s.spec.id.empty() ? msg : s.spec.id + (part ? " p" + std::to_string(*part) : std::string()) + ": " + msg;
-  static const bool tty = isatty(STDERR_FILENO) == 1;  // then clear the progress bar's line first
-  std::fprintf(stderr, "%scuzk-prove batch: error: %s\n", tty ? "\r\x1b[K" : "", one_line(line).c_str());
+  const bool bar = progress && progress->bar();  // then clear the progress bar's line first
+  std::fprintf(stderr, "%scuzk-prove batch: error: %s\n", bar ? "\r\x1b[K" : "", one_line(line).c_str());
   std::lock_guard<std::mutex> lk(s.m);
   if (s.first_error.empty()) s.first_error = one_line(line);
 }

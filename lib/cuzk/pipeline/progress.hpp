@@ -24,6 +24,7 @@ public:
   void update(unsigned proven, unsigned kept, unsigned failed, double now);
   void finish(unsigned proven, unsigned kept, unsigned failed, double now);
   static bool stderr_is_tty();
+  bool bar() const { return mode_ == ProgressMode::Bar; }  // a line to clear before printing another
 
 private:
   std::string text_locked(double now) const;
