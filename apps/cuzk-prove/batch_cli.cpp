@@ -18,11 +18,11 @@
 #include <sstream>
 
 #include "backends.hpp"
-#include "batch_json.hpp"
 #include "cuzk/pipeline/batch.hpp"
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/sector.hpp"
 #include "cuzk/util/error.hpp"
+#include "batch_json.hpp"
 
 namespace pl = cuzk::pipeline;
 using cuzk::Error;
@@ -31,13 +31,14 @@ namespace {
 
 struct BatchArgs {
   std::vector<std::string> sectors;
+  bool json = false;  // --json
   pl::BatchConfig cfg;
   // Every value is parsed here, strictly, so a malformed one is one line and exit 2.
   std::string synth_workers = "2", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
               queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
   std::string early_free = "on", hold_permit = "on", progress = "auto";
   std::string devices;
-  bool verify = false, no_verify = false, json = false;
+  bool verify = false, no_verify = false;
 };
 
 [[noreturn]] void bad_value(const char* opt, const std::string& v, const std::string& want) {

@@ -110,7 +110,7 @@ ojson gpus_json(const std::vector<Device>& devs) {
 
 class Sampler {
 public:
-  Sampler(Batch& b, ProgressReporter& bar) : b_(b), bar_(bar) {
+  Sampler(Batch& b, ProgressBar& bar) : b_(b), bar_(bar) {
     th_ = std::thread([this] { loop(); });
   }
   ~Sampler() { stop(); }
@@ -159,7 +159,7 @@ private:
     }
   }
   Batch& b_;
-  ProgressReporter& bar_;
+  ProgressBar& bar_;
   std::uint64_t peak_ = 0;
   std::mutex m_;
   std::condition_variable cv_;
@@ -244,10 +244,11 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   const ProgressMode mode = cfg.progress == Progress::Off     ? ProgressMode::Off
                             : cfg.progress == Progress::Bar   ? ProgressMode::Bar
                             : cfg.progress == Progress::Lines ? ProgressMode::Lines
-                            : ProgressReporter::stderr_is_tty() ? ProgressMode::Bar
+                            : ProgressBar::stderr_is_tty() ? ProgressMode::Bar
                                                                 : ProgressMode::Lines;
-  ProgressReporter bar(mode, total);
-  keys.on_load = [&](const std::string& path, std::uint64_t bytes, bool done) { bar.key(path, bytes, done, ev.now()); };
+  ProgressBar bar(mode, total);
+  bar.watch_keys([&keys] { return keys.loading(); });
+  keys.on_load_start = [&](const std::string& path, std::uint64_t bytes) { bar.key_started(path, bytes, ev.now()); };
   BatchResult res;
   {
     Batch b(cfg, std::move(devices), ev, lim, keys, cpus);
@@ -343,6 +344,9 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     }
     b.wait();
     sampler.stop();
+    for (auto& sp : sectors)
+      res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,
+                             unsigned(sp->spec.partitions()), sp->proven, sp->skipped, sp->failed});
     res.proofs = b.proofs;
     res.skipped = b.skipped;
     res.failures = b.failures;
@@ -350,9 +354,6 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     res.sectors_failed = b.sectors_failed;
     res.sectors_skipped = b.sectors_skipped;
     res.peak_rss = std::max(sampler.peak(), peak_rss());
-    for (auto& sp : sectors)
-      res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,
-                             unsigned(sp->spec.partitions()), sp->proven, sp->skipped, sp->failed});
   }
   res.wall = ev.now();
   bar.finish(res.proofs, res.skipped, res.failures, res.wall);

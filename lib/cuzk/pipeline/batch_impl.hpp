@@ -167,7 +167,7 @@ public:
   // A partition is finished (proof or failure). Writes the sector proof after the last one.
   void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
   void emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg);
-  ProgressReporter* progress = nullptr;  // told of every finished partition
+  ProgressBar* progress = nullptr;  // told of every finished partition
 
   const BatchConfig cfg;
   std::vector<Device> devices;

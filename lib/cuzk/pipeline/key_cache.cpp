@@ -60,6 +60,7 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
   std::shared_future<KeyPtr> f;
   std::promise<KeyPtr> mine;
   bool loader = false;
+  std::uint64_t start_bytes = 0;
   {
     std::lock_guard<std::mutex> lk(m_);
     auto& e = keys_.at(path);
@@ -67,24 +68,17 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
       e.key = mine.get_future().share();
       loader = true;
       ++loads_;
+      start_bytes = e.bytes;
     }
     f = e.key;
   }
+  if (loader && on_load_start) on_load_start(path, start_bytes);
   if (loader) {
-    std::uint64_t bytes = 0;
-    if (on_load) {
-      {
-        std::lock_guard<std::mutex> lk(m_);
-        bytes = keys_.at(path).bytes;
-      }
-      on_load(path, bytes, false);
-    }
     try {
       mine.set_value(std::make_shared<const groth16::ProvingKey>(groth16::read_zkey(path, opt_)));
     } catch (...) {
       mine.set_exception(std::current_exception());
     }
-    if (on_load) on_load(path, bytes, true);
   }
   return f.get();
 }
@@ -109,6 +103,14 @@ bool KeyCache::evict_one() {
 std::size_t KeyCache::loads() const {
   std::lock_guard<std::mutex> lk(m_);
   return loads_;
+}
+
+std::map<std::string, std::uint64_t> KeyCache::loading() const {
+  std::lock_guard<std::mutex> lk(m_);
+  std::map<std::string, std::uint64_t> out;
+  for (const auto& [p, e] : keys_)
+    if (e.key.valid() && e.key.wait_for(std::chrono::seconds(0)) != std::future_status::ready) out[p] = e.bytes;
+  return out;
 }
 
 }  // namespace cuzk::pipeline

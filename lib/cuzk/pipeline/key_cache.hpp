@@ -6,8 +6,8 @@
 // When the dispatcher needs bytes that only an idle key holds (no admitted partition
 // uses it, though a later one will), that key is evicted and reloaded when needed again.
 #include <cstdint>
-#include <functional>
 #include <future>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,8 +40,9 @@ public:
   bool evict_one();
 
   std::size_t loads() const;  // keys loaded so far (reloads count)
-  // Told when a load starts (done false) and ends (progress reporting); set before the run.
-  std::function<void(const std::string& path, std::uint64_t bytes, bool done)> on_load;
+  std::map<std::string, std::uint64_t> loading() const;  // keys being loaded now -> their size (progress)
+  // Told as a load starts (path, size), before reading; set before the run (progress).
+  std::function<void(const std::string& path, std::uint64_t bytes)> on_load_start;
 
 private:
   struct Entry {

@@ -26,9 +26,9 @@ std::string clock(double s) {
 
 }  // namespace
 
-bool ProgressReporter::stderr_is_tty() { return isatty(STDERR_FILENO) == 1; }
+bool ProgressBar::stderr_is_tty() { return isatty(STDERR_FILENO) == 1; }
 
-std::string ProgressReporter::text_locked(double now) const {
+std::string ProgressBar::text_locked(double now) const {
   const unsigned done = proven_ + kept_ + failed_;
   std::string s;
   if (!loading_.empty() && proven_ == 0) {
@@ -63,7 +63,7 @@ std::string ProgressReporter::text_locked(double now) const {
   return s;
 }
 
-void ProgressReporter::emit_locked(double now, bool force) {
+void ProgressBar::emit_locked(double now, bool force) {
   if (mode_ == ProgressMode::Off) return;
   const std::string t = text_locked(now);
   const std::string phase = t.substr(0, t.find(' '));
@@ -84,15 +84,22 @@ void ProgressReporter::emit_locked(double now, bool force) {
   last_phase_ = phase;
 }
 
-void ProgressReporter::key(const std::string& path, unsigned long long bytes, bool done, double now) {
+void ProgressBar::key_started(const std::string& path, std::uint64_t bytes, double now) {
   std::lock_guard<std::mutex> lk(m_);
-  if (done) loading_.erase(path);
-  else loading_[path] = {bytes, now};
-  emit_locked(now, !done);
+  ++starts_;
+  loading_[path] = {bytes, now};
+  emit_locked(now, true);
 }
 
-void ProgressReporter::update(unsigned proven, unsigned kept, unsigned failed, double now) {
+void ProgressBar::update(unsigned proven, unsigned kept, unsigned failed, double now) {
+  const unsigned starts = starts_.load();
+  const auto keys = keys_ ? keys_() : std::map<std::string, std::uint64_t>{};  // before our lock (lock order)
   std::lock_guard<std::mutex> lk(m_);
+  bool key_started = false;
+  if (keys_ && starts == starts_.load())  // else a load began after the poll: it may be missing from it
+    for (auto it = loading_.begin(); it != loading_.end();) it = keys.count(it->first) ? std::next(it) : loading_.erase(it);
+  for (const auto& [path, bytes] : keys)
+    if (loading_.emplace(path, Load{bytes, now}).second) key_started = true;
   // Counts only grow (reports from several threads may arrive out of order).
   proven = std::max(proven, proven_), kept = std::max(kept, kept_), failed = std::max(failed, failed_);
   const bool more = proven + kept + failed != proven_ + kept_ + failed_;
@@ -103,11 +110,11 @@ void ProgressReporter::update(unsigned proven, unsigned kept, unsigned failed, d
   if (proven > proven_) last_t_ = now;
   proven_ = proven, kept_ = kept, failed_ = failed;
   // Lines: a line per completed partition only when a second has passed (and at every phase change).
-  if (mode_ == ProgressMode::Lines && !more) return;
-  emit_locked(now, false);
+  if (mode_ == ProgressMode::Lines && !more && !key_started) return;
+  emit_locked(now, key_started);
 }
 
-void ProgressReporter::finish(unsigned proven, unsigned kept, unsigned failed, double now) {
+void ProgressBar::finish(unsigned proven, unsigned kept, unsigned failed, double now) {
   std::lock_guard<std::mutex> lk(m_);
   if (proven > 0 && first_t_ < 0) first_t_ = now, first_n_ = proven;
   proven_ = proven, kept_ = kept, failed_ = failed;

@@ -5,8 +5,11 @@
 // and the pipeline's fill do not inflate it. Mode Bar redraws one line (a terminal); Lines
 // prints a plain line at each change of phase and at most one a second while proving, plus the
 // last (logs, CI); Off prints nothing. Thread-safe: the dispatcher, the graph's workers, the
-// key loader and the sampler all report.
+// sampler (which also polls the key loads, every --mem-interval) report.
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -15,11 +18,13 @@ namespace cuzk::pipeline {
 
 enum class ProgressMode { Off, Bar, Lines };
 
-class ProgressReporter {
+class ProgressBar {
 public:
-  ProgressReporter(ProgressMode mode, unsigned total, std::FILE* out = stderr) : mode_(mode), total_(total), out_(out) {}
-  // A key load starts (done = false) or ends (done = true); bytes: the key file's size.
-  void key(const std::string& path, unsigned long long bytes, bool done, double now);
+  ProgressBar(ProgressMode mode, unsigned total, std::FILE* out = stderr) : mode_(mode), total_(total), out_(out) {}
+  // The keys being loaded now (path -> size), asked at every update (KeyCache::loading).
+  // A key load starts now (KeyCache::on_load_start): shown at once; its end is seen by polling.
+  void key_started(const std::string& path, std::uint64_t bytes, double now);
+  void watch_keys(std::function<std::map<std::string, std::uint64_t>()> f) { keys_ = std::move(f); }
   // Partitions: proven in this run, kept by --resume, failed; now: seconds since the start.
   void update(unsigned proven, unsigned kept, unsigned failed, double now);
   void finish(unsigned proven, unsigned kept, unsigned failed, double now);
@@ -38,6 +43,8 @@ private:
     double t0;
   };
   std::map<std::string, Load> loading_;
+  std::function<std::map<std::string, std::uint64_t>()> keys_;
+  std::atomic<unsigned> starts_{0};  // key_started calls (a poll older than one keeps every entry)
   unsigned proven_ = 0, kept_ = 0, failed_ = 0;
   double first_t_ = -1;    // when the first proof of this run completed
   unsigned first_n_ = 0;   // proofs completed by then
