@@ -337,7 +337,7 @@ std::string render_report(const ReportInput& in) {
        "td:first-child,th:first-child{text-align:left}td.l{text-align:left;font-family:monospace;font-size:12px}"
        ".lbl{font-size:11px;text-anchor:end}.tick{font-size:10px;fill:#444}.title{font-size:11px;fill:#222}"
        ".grid{stroke:#eee}.dom{stroke:#888}.note{color:#a60}.chart{display:block;margin:6px 0}"
-       ".regression{color:#c00;font-weight:bold}.improvement{color:#080;font-weight:bold}</style></head><body>\n";
+       ".regression{color:#c00;font-weight:bold}.improvement{color:#080;font-weight:bold}#status{display:none}</style></head><body>\n";
   b += "<h1>cuzk-stats report</h1><p id=\"status\">static</p>\n";
   b += inputs_section(in);
   if (in.comparison) {
