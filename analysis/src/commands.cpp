@@ -280,6 +280,7 @@ int cmd_report(const std::vector<std::string>& runs, const std::vector<std::stri
     const MetricSet base = load_group(baseline, o.summary);
     print_notes(base, err);
     in.comparison = compare(base, cand, c);
+    in.baseline_files = baseline;
   }
   in.method = o.summary.method;
   write_report(in, out_path);

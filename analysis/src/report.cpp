@@ -1,6 +1,7 @@
 #include "cuzk/stats/report.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -8,31 +9,52 @@
 #include "cuzk/stats/render.hpp"
 #include "cuzk/stats/trace.hpp"
 #include "cuzk/util/error.hpp"
+#include "svg_axis.hpp"
 
 namespace cuzk::stats {
 
 namespace {
 
-std::string html(std::string_view s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '&': o += "&amp;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
+std::string html(std::string_view s) { return svg::escape(s); }
+using svg::fmt;
 
 const char* kColor[] = {"#4e79a7", "#bab0ac", "#e15759", "#59a14f"};  // synth, queue, gpu, write
 
-constexpr double kW = 1100, kLeft = 140, kRight = 20;
+constexpr double kW = 1100, kLeft = 140, kRight = 30;
 
-// SVG coordinates: never inf or nan (a coordinate that is not finite is drawn at 0).
-std::string fmt(double v) { return std::isfinite(v) ? printf_string("%.2f", v) : std::string("0"); }
+std::string svg_open(const char* cls, double w, double h, const char* title) {
+  return printf_string("<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                       "viewBox=\"0 0 %.0f %.0f\"><title>%s</title>",
+                       cls, w, h, w, h, title);
+}
+
+// A legend row at (x, y): a swatch (filled square, or a line with `dash`) and a label per entry.
+struct Key {
+  std::string color, label;
+  bool line = false;
+  const char* dash = "";
+};
+std::string legend(const std::vector<Key>& keys, double x, double y) {
+  std::string s = "<g class=\"legend\">";
+  for (const auto& k : keys) {
+    if (k.line)
+      s += printf_string("<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\"/>",
+                         fmt(x).c_str(), fmt(y - 4).c_str(), fmt(x + 16).c_str(), fmt(y - 4).c_str(), k.color.c_str(), k.dash);
+    else
+      s += printf_string("<rect x=\"%s\" y=\"%s\" width=\"10\" height=\"10\" fill=\"%s\"/>", fmt(x + 3).c_str(), fmt(y - 9).c_str(),
+                         k.color.c_str());
+    s += printf_string("<text x=\"%s\" y=\"%s\" class=\"tick\">%s</text>", fmt(x + 20).c_str(), fmt(y).c_str(), html(k.label).c_str());
+    x += 30 + 6.5 * double(k.label.size());
+  }
+  return s + "</g>";
+}
+
+// The time axis of a run: shared by its timeline and its RSS chart.
+svg::Scale time_scale(const ReportRun& rr) {
+  double tmax = rr.summary.wall;
+  if (!rr.data.mem.empty()) tmax = std::max(tmax, rr.data.mem.back().ts);
+  return svg::nice_scale(0, std::max(tmax, 1e-9), 10, "s");
+}
 
 std::string gantt(const ReportRun& rr) {
   const RunData& r = rr.data;
@@ -68,7 +90,7 @@ std::string gantt(const ReportRun& rr) {
   for (const auto& k : keys) lane_of[k] = 0;
   int n = 0;
   std::string labels;
-  const double lane_h = 16;
+  const double lane_h = 16, top = 28;
   for (auto& [k, v] : lane_of) {
     v = n++;
     const auto [g, d, w] = k;
@@ -76,33 +98,25 @@ std::string gantt(const ReportRun& rr) {
                              : g == 1 ? "gpu " + (std::size_t(d) < r.devices.size() ? r.devices[d] : std::string("?")) +
                                             printf_string(" w%d", w)
                                       : printf_string("write %d", w);
-    labels += printf_string("<text x=\"%.0f\" y=\"%.1f\" class=\"lbl\">%s</text>", kLeft - 6, 24 + v * lane_h + 11,
+    labels += printf_string("<text x=\"%.0f\" y=\"%.1f\" class=\"lbl\">%s</text>", kLeft - 8, top + v * lane_h + 12,
                             html(name).c_str());
   }
-  const double tmax = std::max(rr.summary.wall, 1e-9);
-  const double sx = (kW - kLeft - kRight) / tmax;
-  const double h = 40 + n * lane_h;
-  std::string s = printf_string("<svg class=\"chart gantt\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-                                "viewBox=\"0 0 %.0f %.0f\"><title>timeline</title>",
-                                kW, h, kW, h);
+  const svg::Scale ts = time_scale(rr);
+  const svg::Area a{kLeft, top, kW - kRight, top + std::max(1, n) * lane_h};
+  std::string s = svg_open("gantt", kW, a.y1 + 44, "timeline");
+  s += x_axis(ts, a, "time since run start");
+  s += legend({{kColor[0], "synth"}, {kColor[2], "gpu"}, {kColor[3], "write (assemble, verify, write)"}}, kLeft, 14);
   s += labels;
   for (std::size_t k = 0; k < idx.size(); ++k) {
     const Span& sp = r.spans[idx[k]];
-    const double x = kLeft + sp.t0 * sx, w = std::max(0.5, (sp.t1 - sp.t0) * sx);
+    const double x = ts.at(sp.t0, a.x0, a.x1), w = std::max(0.5, ts.at(sp.t1, a.x0, a.x1) - x);
     const std::string sec = sp.seq < r.sector_by_seq.size() ? r.sector_by_seq[sp.seq] : std::string();
     s += printf_string("<rect x=\"%s\" y=\"%.0f\" width=\"%s\" height=\"%.0f\" fill=\"%s\"><title>%s %s/p%u %s</title></rect>",
-                       fmt(x).c_str(), 24 + lane_of[keys[k]] * lane_h + 2, fmt(w).c_str(), lane_h - 4,
+                       fmt(x).c_str(), top + lane_of[keys[k]] * lane_h + 2, fmt(w).c_str(), lane_h - 4,
                        kColor[std::size_t(sp.stage)], kStageNames[std::size_t(sp.stage)].data(), html(sec).c_str(),
                        sp.partition, human(sp.t1 - sp.t0, "s").c_str());
   }
-  // Time axis: 10 ticks.
-  for (int t = 0; t <= 10; ++t) {
-    const double tv = tmax * t / 10, x = kLeft + tv * sx;
-    s += printf_string("<line x1=\"%s\" y1=\"20\" x2=\"%s\" y2=\"%.0f\" class=\"grid\"/><text x=\"%s\" y=\"14\" class=\"tick\">%s</text>",
-                       fmt(x).c_str(), fmt(x).c_str(), h - 16, fmt(x).c_str(), human(tv, "s").c_str());
-  }
-  s += "</svg>";
-  return note + s;
+  return note + s + "</svg>";
 }
 
 std::string rss_chart(const ReportRun& rr) {
@@ -112,31 +126,26 @@ std::string rss_chart(const ReportRun& rr) {
   const std::size_t cap = 2000, step = (m.size() + cap - 1) / cap;
   double rmax = 1, imax = 1;
   for (const auto& s : m) rmax = std::max(rmax, s.rss), imax = std::max(imax, s.inflight);
-  const double tmax = std::max(rr.summary.wall, m.back().ts), H = 220, top = 20, bottom = 30;
-  const double sx = (kW - kLeft - kRight) / std::max(tmax, 1e-9), sy = (H - top - bottom) / rmax;
+  const svg::Scale ts = time_scale(rr), ys = svg::nice_scale(0, rmax, 5, "bytes"), is = svg::nice_scale(0, imax, 5, "", true);
+  const double H = 250;
+  const svg::Area a{kLeft, 28, kW - 70, H - 44};
   std::string rss_pts, inf_pts;
   for (std::size_t i = 0; i < m.size(); i += step) {
     const std::size_t j = std::min(m.size(), i + step);
     auto best = m.begin() + std::ptrdiff_t(i);
     for (auto it = best; it != m.begin() + std::ptrdiff_t(j); ++it)
       if (it->rss > best->rss) best = it;
-    rss_pts += fmt(kLeft + best->ts * sx) + "," + fmt(H - bottom - best->rss * sy) + " ";
-    inf_pts += fmt(kLeft + best->ts * sx) + "," + fmt(H - bottom - best->inflight / imax * (H - top - bottom)) + " ";
+    const std::string x = fmt(ts.at(best->ts, a.x0, a.x1));
+    rss_pts += x + "," + fmt(ys.at(best->rss, a.y1, a.y0)) + " ";
+    inf_pts += x + "," + fmt(is.at(best->inflight, a.y1, a.y0)) + " ";
   }
-  std::string s = printf_string("<svg class=\"chart rss\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\"><title>RSS over time</title>", kW, H);
+  std::string s = svg_open("rss", kW, H, "RSS and in-flight partitions over time");
+  s += x_axis(ts, a, "time since run start") + y_axis(ys, a, "RSS") + y_axis(is, a, "in-flight partitions", false, true);
   s += "<polyline fill=\"none\" stroke=\"#e15759\" stroke-width=\"1.5\" points=\"" + rss_pts + "\"/>";
   s += "<polyline fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"1\" stroke-dasharray=\"3,2\" points=\"" + inf_pts + "\"/>";
-  for (int t = 0; t <= 4; ++t) {
-    const double v = rmax * t / 4, y = H - bottom - v * sy;
-    s += printf_string("<line x1=\"%.0f\" y1=\"%s\" x2=\"%.0f\" y2=\"%s\" class=\"grid\"/><text x=\"%.0f\" y=\"%s\" class=\"lbl\">%s</text>",
-                       kLeft, fmt(y).c_str(), kW - kRight, fmt(y).c_str(), kLeft - 6, fmt(y + 4).c_str(),
-                       human(v, "bytes").c_str());
-  }
-  for (int t = 0; t <= 10; ++t)
-    s += printf_string("<text x=\"%s\" y=\"%.0f\" class=\"tick\">%s</text>", fmt(kLeft + tmax * t / 10 * sx).c_str(),
-                       H - 10, human(tmax * t / 10, "s").c_str());
-  s += printf_string("<text x=\"%.0f\" y=\"14\" class=\"tick\">RSS (red, peak %s) · in-flight partitions (blue dashes, max %.0f)</text>",
-                     kLeft + 200, human(rr.summary.peak_rss, "bytes").c_str(), imax);
+  s += legend({{"#e15759", "RSS, left axis (peak " + human(rr.summary.peak_rss, "bytes") + ")", true},
+               {"#4e79a7", printf_string("in-flight partitions, right axis (max %.0f)", imax), true, "3,2"}},
+              kLeft, 14);
   return s + "</svg>";
 }
 
@@ -148,52 +157,117 @@ std::vector<double> stage_durations(const RunData& r, Stage st) {
   return v;
 }
 
+// One row per stage on one shared duration axis (so rows compare), drawn below the rows.
 std::string box_plots(const ReportRun& rr, PercentileMethod m) {
-  const double row = 34, H = 20 + 4 * row;
-  std::string s = printf_string("<svg class=\"chart box\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\"><title>per-stage box plots</title>", kW, H);
+  std::array<std::vector<double>, 4> v;
+  double hi = 0;
   for (int st = 0; st < 4; ++st) {
-    const auto v = stage_durations(rr.data, Stage(st));
-    const double y = 10 + st * row;
-    s += printf_string("<text x=\"%.0f\" y=\"%.0f\" class=\"lbl\">%s</text>", kLeft - 6, y + 18, kStageNames[std::size_t(st)].data());
-    if (v.empty()) continue;
-    // Each row has its own scale (stages differ by orders of magnitude): min..max of that stage.
-    const double lo = v.front(), hi = v.back(), span = std::max(hi - lo, 1e-12);
-    auto X = [&](double x) { return kLeft + (x - lo) / span * (kW - kLeft - kRight - 160); };
-    const double q1 = percentile_sorted(v, 0.25, m), q2 = percentile_sorted(v, 0.5, m), q3 = percentile_sorted(v, 0.75, m);
-    s += printf_string("<line x1=\"%s\" y1=\"%.0f\" x2=\"%s\" y2=\"%.0f\" stroke=\"#555\"/>", fmt(X(lo)).c_str(), y + 14,
-                       fmt(X(hi)).c_str(), y + 14);
-    s += printf_string("<rect x=\"%s\" y=\"%.0f\" width=\"%s\" height=\"20\" fill=\"%s\" fill-opacity=\"0.6\" stroke=\"#333\"><title>q1 %s, median %s, q3 %s</title></rect>",
-                       fmt(X(q1)).c_str(), y + 4, fmt(std::max(1.0, X(q3) - X(q1))).c_str(), kColor[st],
+    v[std::size_t(st)] = stage_durations(rr.data, Stage(st));
+    if (!v[std::size_t(st)].empty()) hi = std::max(hi, v[std::size_t(st)].back());
+  }
+  const double row = 30;
+  const svg::Scale xs = svg::nice_scale(0, std::max(hi, 1e-9), 10, "s");
+  const svg::Area a{kLeft, 28, kW - 150, 28 + 4 * row};
+  std::string s = svg_open("box", kW, a.y1 + 44, "per-stage durations: box plots on one axis");
+  s += x_axis(xs, a, "span duration");
+  s += legend({{"#888", "box: quartiles"}, {"#000", "bar: median", true}, {"#555", "whiskers: min to max", true}}, kLeft, 14);
+  for (int st = 0; st < 4; ++st) {
+    const auto& d = v[std::size_t(st)];
+    const double y = a.y0 + st * row;
+    s += printf_string("<text x=\"%.0f\" y=\"%.0f\" class=\"lbl\">%s</text>", kLeft - 8, y + 19, kStageNames[std::size_t(st)].data());
+    if (d.empty()) {
+      s += printf_string("<text x=\"%.0f\" y=\"%.0f\" class=\"tick\">no spans</text>", kLeft + 6, y + 19);
+      continue;
+    }
+    auto X = [&](double x) { return xs.at(x, a.x0, a.x1); };
+    const double q1 = percentile_sorted(d, 0.25, m), q2 = percentile_sorted(d, 0.5, m), q3 = percentile_sorted(d, 0.75, m);
+    s += printf_string("<line x1=\"%s\" y1=\"%.0f\" x2=\"%s\" y2=\"%.0f\" stroke=\"#555\"/>", fmt(X(d.front())).c_str(), y + 15,
+                       fmt(X(d.back())).c_str(), y + 15);
+    for (double e : {d.front(), d.back()})
+      s += printf_string("<line x1=\"%s\" y1=\"%.0f\" x2=\"%s\" y2=\"%.0f\" stroke=\"#555\"/>", fmt(X(e)).c_str(), y + 9,
+                         fmt(X(e)).c_str(), y + 21);
+    s += printf_string("<rect x=\"%s\" y=\"%.0f\" width=\"%s\" height=\"20\" fill=\"%s\" fill-opacity=\"0.7\" stroke=\"#333\"><title>q1 %s, median %s, q3 %s</title></rect>",
+                       fmt(X(q1)).c_str(), y + 5, fmt(std::max(1.0, X(q3) - X(q1))).c_str(), kColor[st],
                        human(q1, "s").c_str(), human(q2, "s").c_str(), human(q3, "s").c_str());
     s += printf_string("<line x1=\"%s\" y1=\"%.0f\" x2=\"%s\" y2=\"%.0f\" stroke=\"#000\" stroke-width=\"2\"/>", fmt(X(q2)).c_str(),
-                       y + 4, fmt(X(q2)).c_str(), y + 24);
-    s += printf_string("<text x=\"%.0f\" y=\"%.0f\" class=\"tick\" text-anchor=\"start\">%s … %s (median %s, n %zu)</text>",
-                       kW - kRight - 150, y + 18, human(lo, "s").c_str(), human(hi, "s").c_str(), human(q2, "s").c_str(), v.size());
+                       y + 5, fmt(X(q2)).c_str(), y + 25);
+    s += printf_string("<text x=\"%.0f\" y=\"%.0f\" class=\"tick\">median %s · n %zu</text>", a.x1 + 12, y + 19,
+                       human(q2, "s").c_str(), d.size());
   }
   return s + "</svg>";
 }
 
+// One panel per stage, each with its own duration axis (stages differ by orders of magnitude)
+// and a count axis; 20 bins over the panel's round range.
 std::string histograms(const ReportRun& rr) {
-  const double cw = 260, ch = 140;
-  std::string s = printf_string("<svg class=\"chart hist\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\"><title>per-stage histograms</title>", 4 * cw + 20, ch + 20);
+  const double pw = kW / 4, H = 200;
+  std::string s = svg_open("hist", kW, H, "per-stage duration histograms");
   for (int st = 0; st < 4; ++st) {
     const auto v = stage_durations(rr.data, Stage(st));
-    const double x0 = 10 + st * cw;
-    s += printf_string("<text x=\"%.0f\" y=\"12\" class=\"tick\" text-anchor=\"start\">%s</text>", x0, kStageNames[std::size_t(st)].data());
-    if (v.empty()) continue;
-    const int bins = 30;
-    std::vector<std::size_t> c(bins, 0);
-    const double lo = v.front(), span = std::max(v.back() - lo, 1e-12);
-    for (double x : v) ++c[std::min<std::size_t>(bins - 1, std::size_t((x - lo) / span * bins))];
-    const double cmax = double(*std::max_element(c.begin(), c.end()));
-    const double bw = (cw - 20) / bins;
-    for (int b = 0; b < bins; ++b) {
-      const double bh = double(c[std::size_t(b)]) / cmax * (ch - 40);
-      s += printf_string("<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"><title>%zu</title></rect>", fmt(x0 + b * bw).c_str(),
-                         fmt(ch - 10 - bh).c_str(), fmt(bw - 1).c_str(), fmt(bh).c_str(), kColor[st], c[std::size_t(b)]);
+    const double px = st * pw;
+    s += printf_string("<text x=\"%s\" y=\"14\" class=\"title\" text-anchor=\"middle\">%s</text>", fmt(px + pw / 2 + 20).c_str(),
+                       kStageNames[std::size_t(st)].data());
+    if (v.empty()) {
+      s += printf_string("<text x=\"%s\" y=\"80\" class=\"tick\">no spans</text>", fmt(px + 70).c_str());
+      continue;
     }
-    s += printf_string("<text x=\"%.0f\" y=\"%.0f\" class=\"tick\" text-anchor=\"start\">%s</text><text x=\"%.0f\" y=\"%.0f\" class=\"tick\" text-anchor=\"end\">%s</text>",
-                       x0, ch + 4, human(lo, "s").c_str(), x0 + cw - 40, ch + 4, human(v.back(), "s").c_str());
+    const int bins = 20;
+    const svg::Scale xs = svg::nice_scale(v.front(), v.back(), 4, "s");
+    std::vector<std::size_t> c(bins, 0);
+    for (double x : v) ++c[std::min<std::size_t>(bins - 1, std::size_t(std::max(0.0, (x - xs.lo) / (xs.hi - xs.lo) * bins)))];
+    const svg::Scale ys = svg::nice_scale(0, double(*std::max_element(c.begin(), c.end())), 4, "", true);
+    const svg::Area a{px + 62, 24, px + pw - 14, H - 44};
+    s += x_axis(xs, a, "duration") + y_axis(ys, a, "spans");
+    const double bw = (a.x1 - a.x0) / bins;
+    for (int b = 0; b < bins; ++b) {
+      if (!c[std::size_t(b)]) continue;
+      const double y = ys.at(double(c[std::size_t(b)]), a.y1, a.y0);
+      s += printf_string("<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"><title>%zu spans in [%s, %s)</title></rect>",
+                         fmt(a.x0 + b * bw + 0.5).c_str(), fmt(y).c_str(), fmt(bw - 1).c_str(), fmt(a.y1 - y).c_str(), kColor[st],
+                         c[std::size_t(b)], human(xs.lo + b * (xs.hi - xs.lo) / bins, "s").c_str(),
+                         human(xs.lo + (b + 1) * (xs.hi - xs.lo) / bins, "s").c_str());
+    }
+  }
+  return s + "</svg>";
+}
+
+// The comparison as one plot: per metric the change (Hodges-Lehmann ratio - 1) and its interval on
+// one shared percent axis, the +-noise band shaded; colour = verdict.
+std::string change_plot(const Comparison& c) {
+  std::vector<const MetricComparison*> ms;
+  double lo = -c.opt.noise, hi = c.opt.noise;
+  for (const auto& m : c.metrics) {
+    if (!m.ratio || !std::isfinite(*m.ratio)) continue;
+    ms.push_back(&m);
+    for (auto v : {m.ratio, m.ci_lo, m.ci_hi})
+      if (v && std::isfinite(*v)) lo = std::min(lo, *v - 1), hi = std::max(hi, *v - 1);
+  }
+  if (ms.empty()) return "";
+  lo = std::max(lo, -1.0), hi = std::min(hi, 10.0);  // a ratio beyond 11x is drawn at the edge
+  const double row = 16;
+  const svg::Scale xs = svg::nice_scale(100 * lo, 100 * hi, 10, "%");
+  const svg::Area a{kLeft + 40, 28, kW - kRight, 28 + double(ms.size()) * row};
+  std::string s = svg_open("change", kW, a.y1 + 44, "change per metric with its interval");
+  auto X = [&](double r) { return xs.at(std::clamp(100 * (r - 1), xs.lo, xs.hi), a.x0, a.x1); };
+  s += printf_string("<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"#f3f3f3\"/>", fmt(X(1 - c.opt.noise)).c_str(),
+                     fmt(a.y0).c_str(), fmt(X(1 + c.opt.noise) - X(1 - c.opt.noise)).c_str(), fmt(a.y1 - a.y0).c_str());
+  s += x_axis(xs, a, "change, candidate against baseline");
+  s += printf_string("<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"#888\"/>", fmt(X(1)).c_str(), fmt(a.y0).c_str(),
+                     fmt(X(1)).c_str(), fmt(a.y1).c_str());
+  s += legend({{"#c00", "regression"}, {"#080", "improvement"}, {"#777", "no change or undecided"},
+               {"#555", printf_string("%.0f%% CI", 100 * (1 - c.opt.alpha)), true},
+               {"#ddd", printf_string("noise band ±%g%%", 100 * c.opt.noise)}},
+              a.x0, 14);
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    const MetricComparison& m = *ms[i];
+    const double y = a.y0 + (double(i) + 0.5) * row;
+    const char* col = m.verdict == Verdict::Regression ? "#c00" : m.verdict == Verdict::Improvement ? "#080" : "#777";
+    s += printf_string("<text x=\"%.0f\" y=\"%s\" class=\"lbl\">%s</text>", a.x0 - 8, fmt(y + 4).c_str(), html(m.name).c_str());
+    if (m.ci_lo && m.ci_hi && std::isfinite(*m.ci_lo) && std::isfinite(*m.ci_hi))
+      s += printf_string("<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/>", fmt(X(*m.ci_lo)).c_str(),
+                         fmt(y).c_str(), fmt(X(*m.ci_hi)).c_str(), fmt(y).c_str(), col);
+    s += printf_string("<circle cx=\"%s\" cy=\"%s\" r=\"3.5\" fill=\"%s\"><title>%s: %+.2f%%</title></circle>", fmt(X(*m.ratio)).c_str(),
+                       fmt(y).c_str(), col, html(m.name).c_str(), 100 * (*m.ratio - 1));
   }
   return s + "</svg>";
 }
@@ -210,6 +284,49 @@ std::string table_html(const std::vector<std::string>& head, const std::vector<s
   return s + "</table>";
 }
 
+// argv as one shell-like line: words with spaces or quotes are single-quoted.
+std::string command_line(const nlohmann::json& argv) {
+  std::string o;
+  if (!argv.is_array()) return o;
+  for (const auto& a : argv) {
+    if (!a.is_string()) continue;
+    const std::string w = a.get<std::string>();
+    const bool plain = !w.empty() && w.find_first_of(" \t'\"\\$`*?;&|<>()") == std::string::npos;
+    std::string q = "'";
+    for (char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    o += (o.empty() ? "" : " ") + (plain ? w : q + "'");
+  }
+  return o;
+}
+
+// What the page was made from: per run its file, run id, machine, build and command line.
+std::string inputs_section(const ReportInput& in) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& rr : in.runs) {
+    const Provenance& p = rr.data.prov;
+    std::string gpus;
+    for (const auto& g : p.gpus) gpus += (gpus.empty() ? "" : ", ") + g;
+    rows.push_back({rr.data.path, rr.data.run.empty() ? "(schema 1, no id)" : rr.data.run, p.host.empty() ? "?" : p.host,
+                    p.cpus ? std::to_string(p.cpus) : "?", gpus.empty() ? "none (CPU backend)" : gpus,
+                    p.version.empty() ? "?" : p.version, p.git.empty() ? "unknown" : p.git,
+                    rr.data.has_run_start ? command_line(p.argv) : "(no run_start)"});
+  }
+  std::string t = "<h2>Inputs</h2><table class=\"inputs\"><tr><th>event file</th><th>run id</th><th>host</th><th>CPUs</th>"
+                  "<th>GPUs</th><th>version</th><th>git</th><th>command line</th></tr>";
+  for (const auto& r : rows) {
+    t += "<tr>";
+    for (std::size_t i = 0; i < r.size(); ++i) t += (i == 0 || i == 1 || i == 7 ? "<td class=\"l\">" : "<td>") + html(r[i]) + "</td>";
+    t += "</tr>";
+  }
+  t += "</table>";
+  if (!in.baseline_files.empty()) {
+    t += "<p>Baseline: ";
+    for (std::size_t i = 0; i < in.baseline_files.size(); ++i) t += (i ? ", " : "") + ("<code>" + html(in.baseline_files[i]) + "</code>");
+    t += "</p>";
+  }
+  return t;
+}
+
 }  // namespace
 
 std::string render_report(const ReportInput& in) {
@@ -217,14 +334,12 @@ std::string render_report(const ReportInput& in) {
   b += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cuzk-stats report</title><style>"
        "body{font:13px system-ui,sans-serif;margin:20px;color:#222}h1{font-size:20px}h2{font-size:16px;margin-top:28px}"
        "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-       "td:first-child,th:first-child{text-align:left}.lbl{font-size:11px;text-anchor:end}.tick{font-size:10px;"
-       "text-anchor:middle;fill:#555}.grid{stroke:#eee}.note{color:#a60}.chart{display:block;margin:6px 0}"
-       ".legend span{display:inline-block;width:10px;height:10px;margin:0 4px 0 12px}"
-       ".regression{color:#c00;font-weight:bold}.improvement{color:#080;font-weight:bold}</style></head><body>\n";
+       "td:first-child,th:first-child{text-align:left}td.l{text-align:left;font-family:monospace;font-size:12px}"
+       ".lbl{font-size:11px;text-anchor:end}.tick{font-size:10px;fill:#444}.title{font-size:11px;fill:#222}"
+       ".grid{stroke:#eee}.dom{stroke:#888}.note{color:#a60}.chart{display:block;margin:6px 0}"
+       ".regression{color:#c00;font-weight:bold}.improvement{color:#080;font-weight:bold}#status{display:none}</style></head><body>\n";
   b += "<h1>cuzk-stats report</h1><p id=\"status\">static</p>\n";
-  b += "<p class=\"legend\">";
-  for (int i = 0; i < 4; ++i) b += printf_string("<span style=\"background:%s\"></span>%s", kColor[i], kStageNames[std::size_t(i)].data());
-  b += "</p>\n";
+  b += inputs_section(in);
   if (in.comparison) {
     const auto& c = *in.comparison;
     b += "<h2>Comparison (baseline vs these runs)</h2>";
@@ -240,13 +355,14 @@ std::string render_report(const ReportInput& in) {
                                : std::string("n/a")) +
            "</td><td>" + (m.p_value ? finite_or_na("%.3g", *m.p_value) : "n/a") + "</td><td class=\"" + cls + "\">" + html(v) + "</td></tr>";
     }
-    b += t + "</table>";
+    b += t + "</table>" + change_plot(c);
     for (const auto& l : c.attribution.lines) b += "<p>" + html(l) + "</p>";
     for (const auto& w : c.warnings) b += "<p class=\"note\">warning: " + html(w) + "</p>";
   }
   for (const auto& rr : in.runs) {
     const RunSummary& s = rr.summary;
     b += "<h2>Run " + html(s.file) + "</h2>";
+    if (!rr.data.run.empty()) b += "<p>run id <code>" + html(rr.data.run) + "</code></p>";
     b += printf_string("<p>%zu proofs · wall %s · s/proof steady %s · wall/proofs %s · peak RSS %s · bottleneck %s</p>", s.proofs,
                        human(s.wall, "s").c_str(), s.s_per_proof_steady ? human(*s.s_per_proof_steady, "s").c_str() : "n/a",
                        s.s_per_proof_plain ? human(*s.s_per_proof_plain, "s").c_str() : "n/a", human(s.peak_rss, "bytes").c_str(),

@@ -23,6 +23,7 @@
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/sector.hpp"
 #include "cuzk/util/error.hpp"
+#include "batch_json.hpp"
 
 namespace pl = cuzk::pipeline;
 using cuzk::Error;
@@ -31,6 +32,7 @@ namespace {
 
 struct BatchArgs {
   std::vector<std::string> sectors;
+  bool json = false;  // --json
   pl::BatchConfig cfg;
   // Every value is parsed here, strictly, so a malformed one is one line and exit 2.
   std::string synth_workers = "2", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
@@ -152,8 +154,11 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
   }
   c.early_free = on_off(a.early_free, "--early-free");
   c.hold_permit = on_off(a.hold_permit, "--hold-permit");
-  if (a.progress != "auto" && a.progress != "on" && a.progress != "off") bad_value("--progress", a.progress, "auto, on or off");
-  c.progress = a.progress == "on" ? pl::Progress::On : a.progress == "off" ? pl::Progress::Off : pl::Progress::Auto;
+  if (a.progress == "bar" || a.progress == "on") c.progress = pl::Progress::Bar;  // "on": the old name of bar
+  else if (a.progress == "lines") c.progress = pl::Progress::Lines;
+  else if (a.progress == "off") c.progress = pl::Progress::Off;
+  else if (a.progress == "auto") c.progress = pl::Progress::Auto;
+  else bad_value("--progress", a.progress, "auto, bar, lines or off");
   c.workers_per_device = unsigned(integer(a.workers_per_device, "--workers-per-device", 1, 64));
   c.write_workers = unsigned(integer(a.write_workers, "--write-workers", 1, 64));
   c.mem_interval = real(a.mem_interval, "--mem-interval", 0.001, 3600, " (seconds)");
@@ -175,11 +180,14 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
 #endif
   pl::RunInfo info{self_argv(), git_revision()};
   pl::BatchResult r = pl::run_batch(c, files, std::move(devices), info);
-  std::printf("batch: %u proven, %u resumed, %u failed (%u sectors ok, %u failed, %u skipped) in %.3f s", r.proofs,
-              r.skipped, r.failures, r.sectors_ok, r.sectors_failed, r.sectors_skipped, r.wall);
-  if (r.proofs) std::printf(", %.3f s/proof", r.wall / r.proofs);
-  std::printf(", peak RSS %.1f MiB; events %s (run %s)\n", double(r.peak_rss) / (1 << 20),
-              pl::one_line(c.events_file()).c_str(), r.run.c_str());
+  // With --json, stdout holds only the JSON summary and the human line goes to stderr.
+  FILE* human = a.json ? stderr : stdout;
+  std::fprintf(human, "batch: %u proven, %u resumed, %u failed (%u sectors ok, %u failed, %u skipped) in %.3f s", r.proofs,
+               r.skipped, r.failures, r.sectors_ok, r.sectors_failed, r.sectors_skipped, r.wall);
+  if (r.proofs) std::fprintf(human, ", %.3f s/proof", r.wall / r.proofs);
+  std::fprintf(human, ", peak RSS %.1f MiB; events %s (run %s)\n", double(r.peak_rss) / (1 << 20),
+               pl::one_line(c.events_file()).c_str(), r.run.c_str());
+  if (a.json) std::fputs(batch_summary_json(r, c).c_str(), stdout);
   std::fflush(stdout);
   if (!r.events_error.empty())
     std::fprintf(stderr, "cuzk-prove batch: error: %s (proving was not affected; exit 3)\n", pl::one_line(r.events_error).c_str());
@@ -253,8 +261,11 @@ void add_batch_command(CLI::App& app, int& exit_code) {
                 "a folder given here prepares every key)");
   b->add_flag("--no-key-cache", a->no_key_cache, "parse and check the .zkey every run; neither read nor write the cache");
   b->add_option("--seed", a->seed, "TEST ONLY: reproducible blinding from this seed (NOT zero-knowledge)");
-  b->add_option("--progress", a->progress, "auto|on|off: progress bar on stderr (auto: when stderr is a terminal)")
+  b->add_option("--progress", a->progress,
+                "auto|bar|lines|off: progress on stderr, never in the events (auto: bar on a terminal, lines otherwise)")
       ->capture_default_str();
+  b->add_flag("--json", a->json,
+              "print a JSON summary on stdout at the end (per sector: status, proofs, error; totals; exit code)");
   b->add_option("--mem-interval", a->mem_interval, "seconds between mem samples in the events (0.001..3600)")
       ->capture_default_str();
   b->callback([a, b, &exit_code] { exit_code = run(*a, *b); });

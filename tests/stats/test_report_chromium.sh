@@ -1,31 +1,68 @@
 #!/usr/bin/env bash
-# Renders the HTML report in headless Chromium: takes a screenshot and checks, from the DOM after
-# scripts ran, that the page loaded and holds the SVG charts. Exit 77 (ctest SKIP) without chromium.
+# Renders the HTML report of the test events in headless Chromium and fails on: a console error or
+# uncaught exception, a page that did not finish loading, a missing chart or axis, overlapping text
+# in any chart (measured in the browser), a blank screenshot, a reference to the network.
+# The screenshot stays in OUTDIR (ctest: the build's tests/stats/report-shot.png) to be looked at.
+# Exit 77 (ctest SKIP) only when chromium is absent.
+# Usage: test_report_chromium.sh CUZK_STATS OUTDIR   (run from the source root)
 set -u
-bin=$1
+bin=$1 outdir=${2:-.}
 chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -z "$chrome" ]; then echo "SKIP: chromium not installed (apt-get install chromium)"; exit 77; fi
+mkdir -p "$outdir"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
 "$bin" report data/events/cand-1.jsonl data/events/cand-2.jsonl data/events/cand-3.jsonl data/events/cand-4.jsonl \
   -b data/events/base-1.jsonl data/events/base-2.jsonl data/events/base-3.jsonl data/events/base-4.jsonl \
-  -o "$tmp/report.html" || { echo "FAIL: report"; exit 1; }
-if grep -qiE '(src|href)="https?:' "$tmp/report.html"; then echo "FAIL: the report references the network"; exit 1; fi
-flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-       --disable-component-update --disable-sync --hide-scrollbars)
-timeout 90 "$chrome" "${flags[@]}" --user-data-dir="$tmp/p1" --window-size=1200,1600 \
-  --screenshot="$tmp/shot.png" "file://$tmp/report.html" >"$tmp/log1" 2>&1
-if [ ! -s "$tmp/shot.png" ]; then echo "FAIL: no screenshot"; cat "$tmp/log1"; exit 1; fi
-sig=$(head -c 8 "$tmp/shot.png" | od -An -tx1 | tr -d ' \n')
-[ "$sig" = "89504e470d0a1a0a" ] || { echo "FAIL: screenshot is not a PNG"; exit 1; }
-size=$(stat -c %s "$tmp/shot.png")
-[ "$size" -gt 20000 ] || { echo "FAIL: screenshot of $size bytes looks blank"; exit 1; }
-timeout 90 "$chrome" "${flags[@]}" --user-data-dir="$tmp/p2" --dump-dom "file://$tmp/report.html" >"$tmp/dom.html" 2>"$tmp/log2"
-grep -q 'id="status">loaded<' "$tmp/dom.html" || { echo "FAIL: page did not finish loading"; exit 1; }
-count=$(grep -o 'data-svg-count="[0-9]*"' "$tmp/dom.html" | grep -o '[0-9]*')
-[ "${count:-0}" -ge 16 ] || { echo "FAIL: expected >= 16 svg elements (4 per run), found ${count:-0}"; exit 1; }
-for cls in gantt rss box hist; do
-  grep -q "class=\"chart $cls\"" "$tmp/dom.html" || { echo "FAIL: no $cls chart"; exit 1; }
+  -o "$tmp/report.html" 2>"$tmp/err" || fail "report: $(cat "$tmp/err")"
+cp "$tmp/report.html" "$outdir/report.html"
+if grep -qiE '(src|href)="https?:' "$tmp/report.html"; then fail "the report references the network"; fi
+for want in 'data/events/cand-1.jsonl' 'prover-1' '1a2b3c4' 'cuzk-prove batch' 'data/events/base-1.jsonl'; do
+  grep -qF "$want" "$tmp/report.html" || fail "the page does not name its input '$want'"
 done
-grep -q '<rect' "$tmp/dom.html" || { echo "FAIL: no bars drawn"; exit 1; }
-echo "ok: report rendered, screenshot $size bytes, $count svg elements"
+# A copy with a probe: records errors, then measures every chart's text boxes for overlaps.
+probe='<script>window.__errs=[];window.addEventListener("error",function(e){window.__errs.push(String(e.message))});
+window.addEventListener("load",function(){var o=[];document.querySelectorAll("svg").forEach(function(svg,si){
+var t=Array.from(svg.querySelectorAll("text")).map(function(e){return [e,e.getBoundingClientRect()]});
+for(var i=0;i<t.length;i++)for(var j=i+1;j<t.length;j++){var a=t[i][1],b=t[j][1];
+if(a.width&&b.width&&a.left<b.right-1&&b.left<a.right-1&&a.top<b.bottom-1&&b.top<a.bottom-1)
+o.push(svg.getAttribute("class")+"#"+si+": \""+t[i][0].textContent+"\" / \""+t[j][0].textContent+"\"")}});
+var axes=document.querySelectorAll("svg g.axis").length;
+var r=document.createElement("pre");r.id="probe";r.textContent="errors="+window.__errs.length+" overlaps="+o.length+" axes="+axes+"\n"+window.__errs.concat(o.slice(0,20)).join("\n");
+document.body.appendChild(r)});</script>'
+python3 - "$tmp/report.html" "$tmp/probe.html" "$probe" <<'PY'
+import sys
+s = open(sys.argv[1], encoding="utf-8").read()
+i = s.index("<head>") + len("<head>")
+open(sys.argv[2], "w", encoding="utf-8").write(s[:i] + sys.argv[3] + s[i:])
+PY
+flags=(--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
+       --disable-component-update --disable-sync --hide-scrollbars --enable-logging=stderr --v=0
+       --virtual-time-budget=5000)
+timeout 90 "$chrome" "${flags[@]}" --user-data-dir="$tmp/p1" --window-size=1400,2400 \
+  --screenshot="$outdir/report-shot.png" "file://$tmp/report.html" >"$tmp/log1" 2>&1
+[ -s "$outdir/report-shot.png" ] || { cat "$tmp/log1"; fail "no screenshot"; }
+sig=$(head -c 8 "$outdir/report-shot.png" | od -An -tx1 | tr -d ' \n')
+[ "$sig" = "89504e470d0a1a0a" ] || fail "screenshot is not a PNG"
+size=$(stat -c %s "$outdir/report-shot.png")
+[ "$size" -gt 20000 ] || fail "screenshot of $size bytes looks blank"
+timeout 90 "$chrome" "${flags[@]}" --user-data-dir="$tmp/p2" --window-size=1400,2400 \
+  --dump-dom "file://$tmp/probe.html" >"$tmp/dom.html" 2>"$tmp/log2"
+for log in "$tmp/log1" "$tmp/log2"; do
+  if grep -E 'Uncaught|ERROR:CONSOLE|CONSOLE\([0-9]+\).*[Ee]rror' "$log"; then fail "console error (above)"; fi
+done
+grep -q 'id="status">loaded<' "$tmp/dom.html" || fail "page did not finish loading"
+grep -q '<pre id="probe">' "$tmp/dom.html" || fail "the probe did not run"
+sed -n '/<pre id="probe">/,/<\/pre>/p' "$tmp/dom.html" >"$tmp/probe.txt"
+grep -q 'errors=0 ' "$tmp/probe.txt" || { cat "$tmp/probe.txt"; fail "script errors on the page"; }
+grep -q ' overlaps=0 ' "$tmp/probe.txt" || { cat "$tmp/probe.txt"; fail "overlapping text in a chart"; }
+axes=$(grep -o 'axes=[0-9]*' "$tmp/probe.txt" | cut -d= -f2)
+# Per run: timeline 1, RSS 3 (time, bytes, in-flight), box 1, histograms 4 x 2 = 13.
+[ "${axes:-0}" -ge 52 ] || fail "expected >= 52 drawn axes (13 per run x 4 runs), found ${axes:-0}"
+count=$(grep -o 'data-svg-count="[0-9]*"' "$tmp/dom.html" | grep -o '[0-9]*')
+[ "${count:-0}" -ge 16 ] || fail "expected >= 16 svg elements (4 per run), found ${count:-0}"
+for cls in gantt rss box hist; do
+  grep -q "class=\"chart $cls\"" "$tmp/dom.html" || fail "no $cls chart"
+done
+echo "ok: report rendered, $count svg elements, $axes axes, no overlaps, no console errors; screenshot $outdir/report-shot.png ($size bytes)"

@@ -271,11 +271,18 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   for (auto& s : sectors)
     if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));
 
-  bool tty = cfg.progress == Progress::On || (cfg.progress == Progress::Auto && ProgressBar::stderr_is_tty());
-  ProgressBar bar(tty, total);
+  const ProgressMode mode = cfg.progress == Progress::Off     ? ProgressMode::Off
+                            : cfg.progress == Progress::Bar   ? ProgressMode::Bar
+                            : cfg.progress == Progress::Lines ? ProgressMode::Lines
+                            : ProgressBar::stderr_is_tty() ? ProgressMode::Bar
+                                                                : ProgressMode::Lines;
+  ProgressBar bar(mode, total);
+  bar.watch_keys([&keys] { return keys.loading(); });
+  keys.on_load_start = [&](const std::string& path, std::uint64_t bytes) { bar.key_started(path, bytes, ev.now()); };
   BatchResult res;
   {
     Batch b(cfg, std::move(devices), ev, lim, keys, cpus);
+    b.progress = &bar;
     b.build_graph();
     Sampler sampler(b, bar);
 
@@ -290,6 +297,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     for (auto& sp : sectors) {
       SectorState& s = *sp;
       if (!s.error.empty()) {
+        s.status = "refused";
         start_sector(s);
         b.emit_error(s, std::nullopt, s.error);
         ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
@@ -378,6 +386,9 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     }
     b.wait();
     sampler.stop();
+    for (auto& sp : sectors)
+      res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,
+                             unsigned(sp->spec.partitions()), sp->proven, sp->skipped, sp->failed});
     res.proofs = b.proofs;
     res.skipped = b.skipped;
     res.failures = b.failures;

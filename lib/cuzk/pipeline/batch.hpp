@@ -26,6 +26,14 @@ struct RunInfo {
   std::string git;  // "" = unknown (null in run_start)
 };
 
+// One sector's outcome (cuzk-prove batch --json). status: "ok" (every partition proven or kept),
+// "failed" (some partition failed, or its .proof could not be written), "skipped" (--resume kept
+// every partition), "refused" (nothing attempted: sector file, key header or outputs refused).
+struct SectorOutcome {
+  std::string sector, file, status, error;  // error: the sector's first error line, "" if none
+  unsigned partitions = 0, proven = 0, kept = 0, failed = 0;
+};
+
 struct BatchResult {
   unsigned proofs = 0;    // partitions proven in this run
   unsigned skipped = 0;   // partitions kept from an earlier run (--resume)
@@ -36,6 +44,7 @@ struct BatchResult {
   std::uint64_t peak_rss_anon = 0;  // sampled maximum of the anonymous part (mem events)
   std::string run;           // this run's id (the "run" field of its events)
   std::string events_error;  // "" or one line: event lines were lost (write failed)
+  std::vector<SectorOutcome> sectors;  // in the order given
   // 3 when events were lost (the record of the run is incomplete), else 1 when a sector or
   // partition failed, else 0. (Run-level errors are thrown: main() maps them to 2..5.)
   int exit_code() const { return !events_error.empty() ? 3 : failures || sectors_failed ? 1 : 0; }

@@ -23,6 +23,7 @@
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/progress.hpp"
 #include "cuzk/pipeline/sector.hpp"
 
 namespace cuzk::pipeline::detail {
@@ -46,6 +47,7 @@ struct SectorState {
   bool started = false;
   unsigned remaining = 0;
   unsigned proven = 0, skipped = 0, failed = 0;
+  std::string status, first_error;  // set by finish_sector / the dispatcher; the first error line
   std::vector<std::optional<groth16::Proof>> proofs;
 
   // Native sectors: the replica, loaded by the first partition that needs it.
@@ -166,7 +168,8 @@ public:
   void wait();
   // A partition is finished (proof or failure). Writes the sector proof after the last one.
   void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
-  void emit_error(const SectorState& s, std::optional<unsigned> part, const std::string& msg);
+  void emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg);
+  ProgressBar* progress = nullptr;  // told of every finished partition
 
   const BatchConfig cfg;
   std::vector<Device> devices;

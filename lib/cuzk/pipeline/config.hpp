@@ -10,7 +10,7 @@
 
 namespace cuzk::pipeline {
 
-enum class Progress { Auto, On, Off };
+enum class Progress { Auto, Bar, Lines, Off };  // auto: Bar when stderr is a terminal, else Lines
 
 struct BatchConfig {
   std::string out_dir = "out";      // DIR: DIR/<sector>/p<i>.{proof,public}.json, DIR/<sector>.proof

@@ -197,7 +197,7 @@ void Batch::prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk
   }
 }
 
-void Batch::emit_error(const SectorState& s, std::optional<unsigned> part, const std::string& msg) {
+void Batch::emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg) {
   ojson f;
   f["sector"] = s.spec.id.empty() ? s.file : s.spec.id;
   if (part) f["partition"] = *part;
@@ -208,8 +208,10 @@ void Batch::emit_error(const SectorState& s, std::optional<unsigned> part, const
   // names the file; a sector whose file could not be read has no id, and its message names
   // the sector file already, so it is not repeated.
   std::string line = s.spec.id.empty() ? msg : s.spec.id + (part ? " p" + std::to_string(*part) : std::string()) + ": " + msg;
-  static const bool tty = isatty(STDERR_FILENO) == 1;  // then clear the progress bar's line first
-  std::fprintf(stderr, "%scuzk-prove batch: error: %s\n", tty ? "\r\x1b[K" : "", one_line(line).c_str());
+  const bool bar = progress && progress->bar();  // then clear the progress bar's line first
+  std::fprintf(stderr, "%scuzk-prove batch: error: %s\n", bar ? "\r\x1b[K" : "", one_line(line).c_str());
+  std::lock_guard<std::mutex> lk(s.m);
+  if (s.first_error.empty()) s.first_error = one_line(line);
 }
 
 static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
@@ -374,6 +376,7 @@ void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> p
     last = --s.remaining == 0;
   }
   (proof ? (was_skipped ? skipped : proofs) : failures)++;
+  if (progress) progress->update(proofs, skipped, failures, ev.now());
   if (last) finish_sector(s);
 }
 
@@ -413,6 +416,7 @@ void Batch::finish_sector(SectorState& s) {
     }
   }
   (status == "ok" ? sectors_ok : status == "failed" ? sectors_failed : sectors_skipped)++;
+  s.status = status;
   ojson f;
   f["sector"] = s.spec.id;
   f["seq"] = s.seq;

@@ -62,6 +62,7 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
   std::shared_future<KeyPtr> f;
   std::promise<KeyPtr> mine;
   bool loader = false;
+  std::uint64_t start_bytes = 0;
   {
     std::lock_guard<std::mutex> lk(m_);
     auto& e = keys_.at(path);
@@ -69,9 +70,11 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
       e.key = mine.get_future().share();
       loader = true;
       ++loads_;
+      start_bytes = e.bytes;
     }
     f = e.key;
   }
+  if (loader && on_load_start) on_load_start(path, start_bytes);
   if (loader) {
     const auto t0 = std::chrono::steady_clock::now();
     groth16::KeyLoadReport rep;
@@ -115,6 +118,14 @@ bool KeyCache::evict_one() {
 std::size_t KeyCache::loads() const {
   std::lock_guard<std::mutex> lk(m_);
   return loads_;
+}
+
+std::map<std::string, std::uint64_t> KeyCache::loading() const {
+  std::lock_guard<std::mutex> lk(m_);
+  std::map<std::string, std::uint64_t> out;
+  for (const auto& [p, e] : keys_)
+    if (e.key.valid() && e.key.wait_for(std::chrono::seconds(0)) != std::future_status::ready) out[p] = e.bytes;
+  return out;
 }
 
 }  // namespace cuzk::pipeline

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <chrono>
 #include <future>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -51,6 +52,9 @@ public:
   bool evict_one();
 
   std::size_t loads() const;  // keys loaded so far (reloads count)
+  std::map<std::string, std::uint64_t> loading() const;  // keys being loaded now -> their size (progress)
+  // Told as a load starts (path, size), before reading; set before the run (progress).
+  std::function<void(const std::string& path, std::uint64_t bytes)> on_load_start;
 
 private:
   struct Entry {

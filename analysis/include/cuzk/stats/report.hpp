@@ -19,6 +19,7 @@ struct ReportRun {
 struct ReportInput {
   std::vector<ReportRun> runs;
   std::optional<Comparison> comparison;
+  std::vector<std::string> baseline_files;  // named on the page as the comparison's inputs
   PercentileMethod method = PercentileMethod::Linear;
 };
 
