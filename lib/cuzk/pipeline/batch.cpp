@@ -4,6 +4,7 @@
 #include "cuzk/pipeline/batch.hpp"
 
 #include <tbb/global_control.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -263,10 +264,11 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                   if (!err.empty()) f["message"] = err;
                   ev.emit("key_load", f);
                   // Once per key and process, for the person watching: where the cache goes.
+                  static const char* clear = isatty(STDERR_FILENO) == 1 ? "\r\x1b[K" : "";  // the bar's line
                   if (rep.wrote)
-                    std::fprintf(stderr, "cuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",
-                                 path.c_str(), rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6);
-                  if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove batch: warning: %s\n", rep.note.c_str());
+                    std::fprintf(stderr, "%scuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",
+                                 clear, path.c_str(), rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6);
+                  if (!rep.note.empty()) std::fprintf(stderr, "%scuzk-prove batch: warning: %s\n", clear, rep.note.c_str());
                 });
   for (auto& s : sectors)
     if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));
