@@ -154,9 +154,22 @@ scancel --signal=KILL --full "${jid}_$victim"
 task_state() { scontrol show job "${jid}_$victim" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -n 1 | cut -d= -f2; }
 wait_for "the killed task to end" bash -c "[[ \$(scontrol show job ${jid}_$victim | grep -o 'JobState=[A-Z_]*' | head -n 1) =~ FAILED|CANCELLED|COMPLETED ]]"
 note "killed task state: $(task_state)"
-scontrol requeue "${jid}_$victim" || die "scontrol requeue ${jid}_$victim failed"
-# A requeued job may only start after a delay (slurmctld guards against requeue loops): now.
-scontrol update JobId="${jid}_$victim" StartTime=now 2>/dev/null || true
+# Requeue until it takes: a task still completing (its processes being reaped; slow under
+# ASan) can accept the request and stay CANCELLED. Taken = PENDING/RUNNING or a second run
+# in its events file. A requeued job may only start after a delay (slurmctld guards against
+# requeue loops): StartTime=now.
+requeued() {
+  [[ $(task_state) =~ ^(PENDING|RUNNING|CONFIGURING)$ ]] && return 0
+  [[ $(grep -c '"ev":"run_start"' "$W/out/events-${jid}_$victim.jsonl" 2>/dev/null) -ge 2 ]]
+}
+for attempt in $(seq 30); do
+  scontrol requeue "${jid}_$victim" 2>/dev/null || true
+  scontrol update JobId="${jid}_$victim" StartTime=now 2>/dev/null || true
+  sleep 1
+  requeued && break
+  ((attempt < 30)) || die "scontrol requeue ${jid}_$victim did not take: state $(task_state)"
+done
+note "requeued task state: $(task_state)"
 # The dependent job goes in after the requeue: afterany then waits for the requeued attempt too
 # (a task that Slurm requeues itself, on a node failure, never leaves the array).
 sid=$(sbatch --parsable --dependency=afterany:"$jid" \
