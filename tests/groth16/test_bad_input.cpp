@@ -14,23 +14,15 @@
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
 #include "fixture_paths.hpp"
+#include "temp_dir.hpp"
 
 using namespace cuzk::groth16;
 using cuzk::Error;
 using cuzk::test::fixture;
+using cuzk::test::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-struct TempDir {
-  fs::path p;
-  TempDir() : p(fs::temp_directory_path() / ("cuzk-bad-" + std::to_string(::getpid()))) { fs::create_directories(p); }
-  ~TempDir() { fs::remove_all(p); }
-  std::string put(const std::string& name, const std::string& bytes) const {
-    std::string path = (p / name).string();
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-  }
-};
 
 // Runs f, expects an Error whose message contains the file path and `needle`.
 template <class F>
@@ -49,7 +41,7 @@ void expect_error(F f, const std::string& file, const std::string& needle, Error
 }  // namespace
 
 TEST_CASE("zkey: truncated, wrong magic, wrong curve, corrupt point") {
-  TempDir t;
+  TempDir t("cuzk-bad-");
   std::string good = cuzk::read_file(fixture("tiny", "circuit.zkey"));
   auto trunc = t.put("trunc.zkey", good.substr(0, good.size() - 100));
   expect_error([&] { read_zkey(trunc); }, trunc, "truncated");
@@ -67,7 +59,7 @@ TEST_CASE("zkey: truncated, wrong magic, wrong curve, corrupt point") {
 }
 
 TEST_CASE("zkey: a coefficient out of range is named (the first of several)") {
-  TempDir t;
+  TempDir t("cuzk-bad-");
   std::string bad = cuzk::read_file(fixture("tiny", "circuit.zkey"));
   auto u32 = [&](std::size_t at) {
     std::uint32_t v;
@@ -94,7 +86,7 @@ TEST_CASE("zkey: a coefficient out of range is named (the first of several)") {
 }
 
 TEST_CASE("witness: wrong circuit, wrong curve, corrupt values") {
-  TempDir t;
+  TempDir t("cuzk-bad-");
   ProvingKey pk = read_zkey(fixture("main", "circuit.zkey"));
   auto other = fixture("other", "w0.wtns");
   expect_error([&] { read_wtns(other, pk.header.n_vars); }, other, "nVars");
@@ -119,7 +111,7 @@ TEST_CASE("an unsatisfying witness gives a proof that does not verify") {
 }
 
 TEST_CASE("JSON: malformed proof, key and public inputs") {
-  TempDir t;
+  TempDir t("cuzk-bad-");
   auto f = t.put("p.json", "{\"pi_a\": [\"1\", \"2\"");
   expect_error([&] { read_json_file(f); }, f, "invalid JSON");
   json p = read_json_file(fixture("tiny", "proof.json"));
@@ -130,7 +122,7 @@ TEST_CASE("JSON: malformed proof, key and public inputs") {
 }
 
 TEST_CASE("atomic output: unwritable folder, no overwrite, no temp file left") {
-  TempDir t;
+  TempDir t("cuzk-bad-");
   std::string target = (t.p / "out.json").string();
   cuzk::write_file_atomic(target, "one");
   expect_error([&] { cuzk::write_file_atomic(target, "two", true); }, target, "not overwritten", Error::Kind::Io);
@@ -182,7 +174,7 @@ TEST_CASE("zkey: header sizes are checked against the sections before allocating
   refused(with(0, 1u << 30), "section 5 (A) holds 576 bytes, but nVars = 1073741824");
   refused(with(0, 7), "section 5 (A) holds 576 bytes");
   // header-only reads (export-vkey, batch estimates) apply the same checks
-  TempDir t;
+  TempDir t("cuzk-bad-");
   auto p = t.put("dom.zkey", with(8, 1u << 31));
   expect_error([&] { read_zkey_header(p); }, p, "domainSize = 2147483648");
   CHECK(read_zkey_from_memory(bytes(good), good.size(), "mem.zkey").header.n_vars == 6);

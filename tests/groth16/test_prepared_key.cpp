@@ -15,18 +15,15 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/witness.hpp"
 #include "fixture_paths.hpp"
+#include "temp_dir.hpp"
 
 using namespace cuzk::groth16;
 using cuzk::test::fixture;
+using cuzk::test::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-  fs::path p;
-  TempDir() : p(fs::temp_directory_path() / ("cuzk-pk-" + std::to_string(::getpid()))) { fs::create_directories(p); }
-  ~TempDir() { fs::remove_all(p); }
-};
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -67,7 +64,7 @@ std::string copy_key(const TempDir& d) {
 }  // namespace
 
 TEST_CASE("prepared key: same key, same proofs, mapped not copied") {
-  TempDir d;
+  TempDir d("cuzk-pk-");
   const std::string zk = copy_key(d), entry = (d.p / "e.cuzkpk").string();
   const ProvingKey parsed = read_zkey(zk);
   write_prepared_key(parsed, zk, entry);
@@ -88,7 +85,7 @@ TEST_CASE("prepared key: same key, same proofs, mapped not copied") {
 }
 
 TEST_CASE("prepared key: a byte flipped anywhere, truncation, staleness are refused") {
-  TempDir d;
+  TempDir d("cuzk-pk-");
   const std::string zk = copy_key(d), entry = (d.p / "e.cuzkpk").string();
   write_prepared_key(read_zkey(zk), zk, entry);
   const std::string good = slurp(entry);
@@ -134,7 +131,7 @@ TEST_CASE("prepared key: a byte flipped anywhere, truncation, staleness are refu
 }
 
 TEST_CASE("load_key: prepares once, reads the entry after, rebuilds a bad one, survives an unwritable cache") {
-  TempDir d;
+  TempDir d("cuzk-pk-");
   const std::string zk = copy_key(d), dir = (d.p / "cache").string();
   KeyCacheOptions co;
   co.dir = dir;
@@ -180,9 +177,25 @@ TEST_CASE("load_key: prepares once, reads the entry after, rebuilds a bad one, s
   CHECK(rep.note.find("not written") != std::string::npos);
   check_same(k1, k4);
 
-  // Default folder: a small key is not cached; off means off.
+  // Default folder ($XDG_CACHE_HOME/cuzk here): a key below min_bytes is parsed, never stored;
+  // at or above it, it is stored there; off means off.
+  const fs::path xdg = d.p / "xdg";
+  REQUIRE(::setenv("XDG_CACHE_HOME", xdg.c_str(), 1) == 0);
+  CHECK(default_key_cache_dir() == (xdg / "cuzk").string());
   co.dir.clear();
+  co.min_bytes = fs::file_size(zk) + 1;
+  load_key(zk, {}, co, rep);
+  CHECK(rep.source == "zkey");
+  CHECK(rep.cache_path.empty());
+  CHECK_FALSE(fs::exists(xdg));
+  co.min_bytes = fs::file_size(zk);
+  load_key(zk, {}, co, rep);
+  CHECK(rep.wrote);
+  CHECK(rep.cache_path == prepared_key_path((xdg / "cuzk").string(), zk));
+  fs::remove_all(xdg);
   co.enabled = false;
   load_key(zk, {}, co, rep);
   CHECK(rep.cache_path.empty());
+  CHECK_FALSE(fs::exists(xdg));
+  ::unsetenv("XDG_CACHE_HOME");
 }
