@@ -125,8 +125,8 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!rep.note.empty() && !rep.wrote && rep.source != "prepared") cuzk::fail(Error::Kind::Io, zkey, rep.note);
   if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", rep.note.c_str());
-  std::printf("%s: %s %s (%.2f GB) in %.2f s\n", zkey.c_str(), rep.wrote ? "prepared into" : "already prepared in",
-              rep.cache_path.c_str(), double(rep.cache_bytes) / 1e9, s);
+  std::printf("%s: %s %s (%.1f MB) in %.2f s\n", zkey.c_str(), rep.wrote ? "prepared into" : "already prepared in",
+              rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6, s);
   return 0;
 }
 

@@ -284,9 +284,15 @@ ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCac
     rep.bytes = fs::file_size(zkey);
     return k;
   }
+  if (co.dir.empty()) {  // the default folder holds big keys only: a small one is parsed, not mapped twice
+    struct stat st {};
+    if (::stat(zkey.c_str(), &st) == 0 && S_ISREG(st.st_mode) && u64(st.st_size) < co.min_bytes) {
+      rep.bytes = u64(st.st_size);
+      return read_zkey(zkey, zo);
+    }
+  }
   const Fingerprint fp = fingerprint(zkey);  // a broken .zkey fails here as read_zkey would
   rep.bytes = fp.size;
-  if (co.dir.empty() && fp.size < co.min_bytes) return read_zkey(zkey, zo);
   const std::string entry = prepared_key_path(dir, zkey);
   rep.cache_path = entry;
   std::error_code ec;
