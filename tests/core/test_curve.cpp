@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "cuzk/ec/batch_affine.hpp"
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "random_points.hpp"
 
 using namespace cuzk;

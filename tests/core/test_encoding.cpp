@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cuzk/ec/encoding.hpp"
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/util/error.hpp"
 #include "tower_test_util.hpp"
 #include "vectors_util.hpp"

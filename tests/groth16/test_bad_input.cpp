@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "cuzk/groth16/json_io.hpp"
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/groth16/point_io.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/r1cs.hpp"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cuzk/ec/batch_affine.hpp"
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/groth16/zkey.hpp"
 
 using namespace cuzk;

@@ -52,12 +52,6 @@ using G2XYZZ = ec::XYZZ<G2Curve>;
 static_assert(G1Affine::generator().on_curve(), "G1 generator must lie on y^2 = x^3 + 4");
 static_assert(G2Affine::generator().on_curve(), "G2 generator must lie on y^2 = x^3 + 4(1+u)");
 
-// Subgroup membership by [r]P = O. Slow (one 255-bit scalar multiplication) but simple
-// and obviously right; used by the verifier and by key checks, not per MSM base.
-template <class Curve>
-bool in_subgroup(const ec::Affine<Curve>& p) {
-  if (p.inf) return true;
-  return ec::Jacobian<Curve>::from_affine(p).mul(Fr::P).is_inf();
-}
+// Subgroup membership: cuzk/ec/bls12_381_subgroup.hpp (in_subgroup).
 
 }  // namespace cuzk::bls12_381

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::ec {

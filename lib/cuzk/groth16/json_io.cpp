@@ -1,5 +1,6 @@
 #include "cuzk/groth16/json_io.hpp"
 
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/ec/encoding.hpp"
 #include "cuzk/ff/mont_io.hpp"
 #include "cuzk/pairing/bls12_381_pairing.hpp"
@@ -146,13 +147,14 @@ VerifyingKey vkey_from_json(const json& j, const std::string& file) {
   vk.gamma2 = c.g2(c.field(j, "vk_gamma_2"), "vk_gamma_2");
   vk.delta2 = c.g2(c.field(j, "vk_delta_2"), "vk_delta_2");
   for (std::size_t i = 0; i < ic.size(); ++i) vk.ic.push_back(c.g1(ic[i], "IC[" + std::to_string(i) + "]"));
-  // A key's points must lie in the prime-order subgroup: exactly for the four fixed ones,
-  // batched for IC (see points_in_subgroup).
+  // A key's points must lie in the prime-order subgroup (exact tests, one point at a time).
   if (!bls12_381::in_subgroup(vk.alpha1)) c.bad("vk_alpha_1", "point is not in the prime-order subgroup");
   if (!bls12_381::in_subgroup(vk.beta2)) c.bad("vk_beta_2", "point is not in the prime-order subgroup");
   if (!bls12_381::in_subgroup(vk.gamma2)) c.bad("vk_gamma_2", "point is not in the prime-order subgroup");
   if (!bls12_381::in_subgroup(vk.delta2)) c.bad("vk_delta_2", "point is not in the prime-order subgroup");
-  if (!points_in_subgroup(vk.ic.data(), vk.ic.size())) c.bad("IC", "a point is not in the prime-order subgroup");
+  for (std::size_t i = 0; i < vk.ic.size(); ++i)
+    if (!bls12_381::in_subgroup(vk.ic[i])) c.bad("IC[" + std::to_string(i) + "]", "point is not in the prime-order subgroup");
+  prepare(vk);
   return vk;
 }
 

@@ -1,12 +1,20 @@
 #include "cuzk/groth16/verifier.hpp"
 
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/pairing/bls12_381_pairing.hpp"
 
 namespace cuzk::groth16 {
 
+void prepare(VerifyingKey& vk) {
+  vk.alpha_beta_ml = bls12_381::miller_loop(vk.alpha1, vk.beta2);
+  vk.prepared = true;
+}
+
 VerifyingKey verifying_key(const ProvingKey& pk) {
   const auto& h = pk.header;
-  return {h.n_public, h.alpha1, h.beta2, h.gamma2, h.delta2, pk.ic};
+  VerifyingKey vk{h.n_public, h.alpha1, h.beta2, h.gamma2, h.delta2, pk.ic};
+  prepare(vk);
+  return vk;
 }
 
 VerifyResult verify(const VerifyingKey& vk, const std::vector<Scalar>& pub, const Proof& p) {
@@ -20,9 +28,12 @@ VerifyResult verify(const VerifyingKey& vk, const std::vector<Scalar>& pub, cons
     return no("a proof point is not in the prime-order subgroup");
   G1 x = G1::from_affine(vk.ic[0]);
   for (std::size_t i = 0; i < pub.size(); ++i) x += G1::from_affine(vk.ic[i + 1]).mul(pub[i]);
-  const G1Affine ps[4] = {-p.a, vk.alpha1, x.to_affine(), p.c};
-  const G2Affine qs[4] = {p.b, vk.beta2, vk.gamma2, vk.delta2};
-  if (!bls12_381::pairing_product_is_one(ps, qs)) return no("the pairing check failed");
+  // e(−A, B)·e(α, β)·e(vk_x, γ)·e(C, δ) = 1, one final exponentiation; f_β(α) precomputed.
+  const G1Affine ps[3] = {-p.a, x.to_affine(), p.c};
+  const G2Affine qs[3] = {p.b, vk.gamma2, vk.delta2};
+  const bls12_381::Fq12 ab = vk.prepared ? vk.alpha_beta_ml : bls12_381::miller_loop(vk.alpha1, vk.beta2);
+  if (!bls12_381::final_exponentiation(bls12_381::miller_loop(ps, qs) * ab).is_one())
+    return no("the pairing check failed");
   return {true, {}};
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cuzk/ff/bls12_381_tower.hpp"
 #include "cuzk/groth16/prover.hpp"
 
 namespace cuzk::groth16 {
@@ -14,7 +15,14 @@ struct VerifyingKey {
   G1Affine alpha1;
   G2Affine beta2, gamma2, delta2;
   std::vector<G1Affine> ic;
+  // The fixed pair's Miller loop f_{β}(α), unreduced (prepare() below): verify() then runs
+  // three Miller loops instead of four. Valid while alpha1 and beta2 are unchanged.
+  bls12_381::Fq12 alpha_beta_ml;
+  bool prepared = false;
 };
+
+// Fills vk.alpha_beta_ml (one Miller loop); verifying_key() and vkey_from_json() call it.
+void prepare(VerifyingKey& vk);
 
 VerifyingKey verifying_key(const ProvingKey& pk);
 

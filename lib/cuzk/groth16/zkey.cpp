@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstring>
 
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/groth16/binfile.hpp"
 #include "cuzk/groth16/point_io.hpp"
 

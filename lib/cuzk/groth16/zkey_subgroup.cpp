@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cuzk/groth16/zkey.hpp"
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/msm/pippenger.hpp"
 #include "cuzk/util/error.hpp"
 
