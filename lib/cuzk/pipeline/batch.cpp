@@ -353,21 +353,18 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                     " already exists: not overwritten (pass --resume to keep finished proofs, or use another --out)";
         }
         if (problem.empty()) {
-          auto j = std::make_shared<Job>();
-          j->b = &b;
-          j->s = &s;
+          auto j = std::make_shared<Partition>();
+          j->sector = &s;
           j->part = i;
-          j->witness = s.spec.source(i);
+          j->source = s.spec.source(i);
           j->overwrite = overwrite;
           try {
-            keys.admit(s.spec.zkey);  // may wait for (or evict) key memory
-            j->holds_key = true;
+            j->key = KeyLease::admit(keys, s.spec.zkey);  // may wait for (or evict) key memory
             if (s.replica_bytes && !s.replica_charged) {  // once per sector, freed when it ends
               lim.acquire(s.replica_bytes, false, [&] { return keys.evict_one(); });
               s.replica_charged = true;
             }
-            lim.acquire(s.footprint, true, [&] { return keys.evict_one(); });
-            j->holds_permit = true;
+            j->permit = Permit::acquire(lim, s.footprint, [&] { return keys.evict_one(); });
           } catch (const std::exception& e) {
             problem = e.what();
           }
@@ -375,9 +372,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
             b.submit(j);
             continue;
           }
-          j->fail(problem);
           b.emit_error(s, i, problem);
-          j.reset();  // releases the key pin
+          j.reset();  // gives back the key pin
           b.partition_done(s, i, std::nullopt, false);
           continue;
         }

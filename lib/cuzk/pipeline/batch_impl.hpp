@@ -23,6 +23,7 @@
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/partition.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/pipeline/sector.hpp"
 
@@ -94,41 +95,11 @@ private:
   std::uint64_t next_ = 0, serving_ = 0;
 };
 
-// One partition on its way through the graph. Owns its reservations: whatever is still
-// held when the job dies is released (a failure anywhere cannot leak a permit).
-struct Job {
-  Batch* b = nullptr;
-  SectorState* s = nullptr;
-  unsigned part = 0;
-  std::string witness;
-  bool overwrite = false;  // --resume found an invalid/incomplete/stale earlier output
-  Inputs inputs;           // what the proof is made from (set by synthesis)
-
-  bool holds_permit = false, holds_key = false;
-  KeyCache::KeyPtr pk;
-  groth16::Witness w;
-  std::vector<groth16::Scalar> pub;
-  groth16::Abc abc;
-  groth16::MsmSums sums;
-  double synth_t1 = 0;
-  bool failed = false;
-  std::string error;
-
-  ~Job();
-  void release_permit();
-  void release_key();
-  void fail(const std::string& msg) {
-    if (!failed) error = msg;
-    failed = true;
-  }
-};
-using JobPtr = std::shared_ptr<Job>;
-
 // Hand-off order: oldest sector first, then partition index (priority_queue_node pops the
 // largest under this comparison).
 struct LaterFirst {
-  bool operator()(const JobPtr& x, const JobPtr& y) const {
-    return x->s->seq != y->s->seq ? x->s->seq > y->s->seq : x->part > y->part;
+  bool operator()(const PartitionPtr& x, const PartitionPtr& y) const {
+    return x->sector->seq != y->sector->seq ? x->sector->seq > y->sector->seq : x->part > y->part;
   }
 };
 
@@ -164,7 +135,7 @@ public:
 
   // Graph side (graph.cpp).
   void build_graph();
-  void submit(const JobPtr& j);  // dispatcher → synth node
+  void submit(const PartitionPtr& j);  // dispatcher → synth node
   void wait();
   // A partition is finished (proof or failure). Writes the sector proof after the last one.
   void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
@@ -180,20 +151,20 @@ public:
   std::atomic<unsigned> sectors_ok{0}, sectors_failed{0}, sectors_skipped{0};
 
 private:
-  void synth_body(const JobPtr& j, unsigned& worker);
-  void synth_native(Job& j, const groth16::ProvingKey& pk);
-  void gpu_body(const JobPtr& j, std::size_t d);
-  void write_body(const JobPtr& j);
+  void synth_body(const PartitionPtr& j, unsigned& worker);
+  void synth_native(Partition& j, const groth16::ProvingKey& pk);
+  void gpu_body(const PartitionPtr& j, std::size_t d);
+  void write_body(const PartitionPtr& j);
   void finish_sector(SectorState& s);
 
   tbb::task_arena graph_arena_;    // runs the flow graph; has room for threads that block
   tbb::task_arena compute_arena_;  // CPU-parallel work (synthesis, key loads, CPU backend): one slot per CPU
   std::unique_ptr<tbb::flow::graph> g_;
-  using SynthNode = tbb::flow::multifunction_node<JobPtr, std::tuple<JobPtr, JobPtr>>;
+  using SynthNode = tbb::flow::multifunction_node<PartitionPtr, std::tuple<PartitionPtr, PartitionPtr>>;
   std::unique_ptr<SynthNode> synth_;
-  std::unique_ptr<tbb::flow::priority_queue_node<JobPtr, LaterFirst>> handoff_;
-  std::vector<std::unique_ptr<tbb::flow::function_node<JobPtr, JobPtr, tbb::flow::rejecting>>> gpu_;
-  std::unique_ptr<tbb::flow::function_node<JobPtr, tbb::flow::continue_msg>> write_;
+  std::unique_ptr<tbb::flow::priority_queue_node<PartitionPtr, LaterFirst>> handoff_;
+  std::vector<std::unique_ptr<tbb::flow::function_node<PartitionPtr, PartitionPtr, tbb::flow::rejecting>>> gpu_;
+  std::unique_ptr<tbb::flow::function_node<PartitionPtr, tbb::flow::continue_msg>> write_;
   std::counting_semaphore<> queue_tokens_;
   IdPool synth_ids_;
   std::vector<std::unique_ptr<IdPool>> gpu_ids_;

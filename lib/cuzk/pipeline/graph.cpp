@@ -19,24 +19,6 @@ namespace cuzk::pipeline::detail {
 namespace flow = tbb::flow;
 using groth16::Proof;
 
-Job::~Job() {
-  release_permit();
-  release_key();
-}
-
-void Job::release_permit() {
-  if (!holds_permit) return;
-  holds_permit = false;
-  b->lim.release(s->footprint, true);
-}
-
-void Job::release_key() {
-  if (!holds_key) return;
-  holds_key = false;
-  pk.reset();
-  b->keys.release(s->spec.zkey);
-}
-
 namespace {
 
 unsigned total_gpu_workers(const BatchConfig& c, std::size_t devices) {
@@ -131,28 +113,28 @@ Batch::~Batch() {
 void Batch::build_graph() {
   graph_arena_.execute([&] {
     g_ = std::make_unique<flow::graph>();
-    synth_ = std::make_unique<SynthNode>(*g_, cfg.synth_workers, [this](const JobPtr& j, SynthNode::output_ports_type& ports) {
+    synth_ = std::make_unique<SynthNode>(*g_, cfg.synth_workers, [this](const PartitionPtr& j, SynthNode::output_ports_type& ports) {
       unsigned worker = 0;
       synth_body(j, worker);
-      if (j->failed) {
+      if (j->failed()) {
         std::get<1>(ports).try_put(j);
         return;
       }
-      if (!cfg.hold_permit) j->release_permit();  // intervention 1 off: released before the hand-off
+      if (!cfg.hold_permit) j->permit.release();  // intervention 1 off: released before the hand-off
       if (cfg.bounded_queue) queue_tokens_.acquire();  // blocks while the hand-off is full
       std::get<0>(ports).try_put(j);
     });
-    handoff_ = std::make_unique<flow::priority_queue_node<JobPtr, LaterFirst>>(*g_);
-    write_ = std::make_unique<flow::function_node<JobPtr, flow::continue_msg>>(
-        *g_, cfg.write_workers, [this](const JobPtr& j) {
+    handoff_ = std::make_unique<flow::priority_queue_node<PartitionPtr, LaterFirst>>(*g_);
+    write_ = std::make_unique<flow::function_node<PartitionPtr, flow::continue_msg>>(
+        *g_, cfg.write_workers, [this](const PartitionPtr& j) {
           write_body(j);
           return flow::continue_msg();
         });
     flow::make_edge(flow::output_port<0>(*synth_), *handoff_);
     flow::make_edge(flow::output_port<1>(*synth_), *write_);
     for (std::size_t d = 0; d < devices.size(); ++d) {
-      gpu_.push_back(std::make_unique<flow::function_node<JobPtr, JobPtr, flow::rejecting>>(
-          *g_, cfg.workers_per_device, [this, d](const JobPtr& j) {
+      gpu_.push_back(std::make_unique<flow::function_node<PartitionPtr, PartitionPtr, flow::rejecting>>(
+          *g_, cfg.workers_per_device, [this, d](const PartitionPtr& j) {
             gpu_body(j, d);
             return j;
           }));
@@ -162,7 +144,7 @@ void Batch::build_graph() {
   });
 }
 
-void Batch::submit(const JobPtr& j) {
+void Batch::submit(const PartitionPtr& j) {
   graph_arena_.execute([&] { synth_->try_put(j); });
 }
 
@@ -226,9 +208,9 @@ static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
 
 // porep-lite partitions: witness and a/b/c in one native pass from the sector's replica
 // and the challenges drawn from the partition's seed.
-void Batch::synth_native(Job& j, const groth16::ProvingKey& pk) {
+void Batch::synth_native(Partition& j, const groth16::ProvingKey& pk) {
   namespace pl = circuit::porep_lite;
-  SectorState& s = *j.s;
+  SectorState& s = *j.sector;
   const auto& n = *s.spec.native;
   std::call_once(s.replica_once, [&] {
     try {
@@ -247,58 +229,57 @@ void Batch::synth_native(Job& j, const groth16::ProvingKey& pk) {
   pl::Synthesis syn;
   compute_arena_.execute([&] { syn = pl::synthesize(*s.replica, ch); });
   j.w.values = std::move(syn.witness);
-  j.w.path = j.witness;
+  j.w.path = j.source;
   compute_arena_.execute([&] { j.inputs = native_inputs(s, j.part); });
   j.pub = groth16::public_signals(pk, j.w.values);
   j.abc = std::move(syn.abc);
 }
 
-void Batch::synth_body(const JobPtr& j, unsigned& worker) {
+void Batch::synth_body(const PartitionPtr& j, unsigned& worker) {
   worker = synth_ids_.take();
   double t0 = ev.now();
   try {
-    j->pk = keys.get(j->s->spec.zkey);  // the first user loads it (its own key_load span)
-    prepare_devices(j->pk);
+    const auto& pk = j->key.load();  // the first user loads it (its own key_load span)
+    prepare_devices(j->key.key());
     t0 = ev.now();  // the synthesis span starts once the key is there
-    const auto& pk = *j->pk;
-    if (j->s->spec.native) {
+    if (j->sector->spec.native) {
       synth_native(*j, pk);
     } else {
-      j->w = groth16::read_wtns(j->witness, pk.header.n_vars);
+      j->w = groth16::read_wtns(j->source, pk.header.n_vars);
       j->pub = groth16::public_signals(pk, j->w.values);
       compute_arena_.execute([&] {
-        j->inputs = witness_inputs(*j->s, j->w.values);
+        j->inputs = witness_inputs(*j->sector, j->w.values);
         j->abc = groth16::synthesize(pk, j->w.values);
       });
     }
   } catch (const std::bad_alloc&) {
-    j->fail(j->witness + ": out of memory during synthesis");
+    j->fail(j->source + ": out of memory during synthesis");
   } catch (const std::exception& e) {
     j->fail(e.what());
   }
   synth_ids_.give(worker);
-  if (j->failed) return;
+  if (j->failed()) return;
   j->synth_t1 = ev.now();
-  ojson f = span(t0, j->synth_t1, *j->s, j->part);
+  ojson f = span(t0, j->synth_t1, *j->sector, j->part);
   f["worker"] = worker;
   ev.emit("synth", f);
 }
 
-void Batch::gpu_body(const JobPtr& j, std::size_t d) {
+void Batch::gpu_body(const PartitionPtr& j, std::size_t d) {
   const double take = ev.now();
   if (cfg.bounded_queue) queue_tokens_.release();
-  ev.emit("queue", span(j->synth_t1, take, *j->s, j->part));
+  ev.emit("queue", span(j->synth_t1, take, *j->sector, j->part));
   const Device& dev = devices[d];
   const unsigned worker = gpu_ids_[d]->take();
   groth16::StageTimes st;
   try {
     if (dev.self_locking) {
-      j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free);
+      j->sums = dev.backend->compute(*j->key.key(), std::move(j->abc), j->w.values, st, cfg.early_free);
     } else {
       std::unique_lock<FifoMutex> lk(*device_locks_[d]);
       st.lock_wait = ev.now() - take;
       compute_arena_.execute(
-          [&] { j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free); });
+          [&] { j->sums = dev.backend->compute(*j->key.key(), std::move(j->abc), j->w.values, st, cfg.early_free); });
     }
   } catch (const std::bad_alloc&) {
     j->fail("out of memory in the " + dev.name + " backend");
@@ -307,12 +288,9 @@ void Batch::gpu_body(const JobPtr& j, std::size_t d) {
   }
   const double t1 = ev.now();
   gpu_ids_[d]->give(worker);
-  j->abc.release();
-  std::vector<groth16::Scalar>().swap(j->w.values);  // public signals were kept in j->pub
-  j->release_key();
-  j->release_permit();
-  if (j->failed) return;
-  ojson f = span(take + st.prep + st.lock_wait, t1, *j->s, j->part);
+  j->leave_device();  // the public signals were kept in j->pub
+  if (j->failed()) return;
+  ojson f = span(take + st.prep + st.lock_wait, t1, *j->sector, j->part);
   f["device"] = dev.index;
   f["worker"] = worker;
   if (dev.is_gpu) f["h2d"] = round_us(st.h2d);
@@ -325,10 +303,10 @@ void Batch::gpu_body(const JobPtr& j, std::size_t d) {
   ev.emit("gpu", f);
 }
 
-void Batch::write_body(const JobPtr& j) {
-  SectorState& s = *j->s;
+void Batch::write_body(const PartitionPtr& j) {
+  SectorState& s = *j->sector;
   std::optional<Proof> proof;
-  if (!j->failed) {
+  if (!j->failed()) {
     const double t0 = ev.now();
     try {
       const std::string label = s.spec.id + "/p" + std::to_string(j->part);
@@ -344,7 +322,7 @@ void Batch::write_body(const JobPtr& j) {
         r = groth16::verify(s.vk, j->pub, p);
         verify_s = ev.now() - v0;
         if (!r)
-          fail(Error::Kind::Unsatisfied, j->witness,
+          fail(Error::Kind::Unsatisfied, j->source,
                "the proof does not verify (" + r.reason + "): the witness does not satisfy the circuit of " +
                    s.spec.zkey + ", or that key is corrupt; nothing written for this partition");
       }
@@ -359,9 +337,8 @@ void Batch::write_body(const JobPtr& j) {
       j->fail(e.what());
     }
   }
-  if (j->failed) emit_error(s, j->part, j->error);
-  j->release_key();
-  j->release_permit();
+  if (j->failed()) emit_error(s, j->part, j->error);
+  j->leave_device();  // a partition that failed before the device still holds its reservations
   partition_done(s, j->part, proof, false);
 }
 
