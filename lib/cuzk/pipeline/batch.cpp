@@ -106,7 +106,7 @@ void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors
 ojson gpus_json(const std::vector<Device>& devs) {
   ojson a = ojson::array();
   for (const auto& d : devs)
-    if (d.is_gpu) a.push_back({{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
+    if (d.memory) a.push_back({{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
   return a;
 }
 
@@ -141,7 +141,7 @@ private:
     bool gpu = false;
     std::uint64_t used = 0;
     for (const auto& d : b_.devices)
-      if (d.is_gpu && d.used_memory) {
+      if (d.used_memory) {
         gpu = true;
         used += d.used_memory();
       }

@@ -71,30 +71,6 @@ nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const 
 
 class Batch;
 
-// A FIFO (ticket) lock for the CPU stand-in's device: workers get the device in the order
-// they took partitions from the hand-off (std::mutex is not fair and let later partitions
-// overtake earlier ones).
-class FifoMutex {
-public:
-  void lock() {
-    std::unique_lock<std::mutex> lk(m_);
-    const std::uint64_t my = next_++;
-    cv_.wait(lk, [&] { return serving_ == my; });
-  }
-  void unlock() {
-    {
-      std::lock_guard<std::mutex> lk(m_);
-      ++serving_;
-    }
-    cv_.notify_all();
-  }
-
-private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  std::uint64_t next_ = 0, serving_ = 0;
-};
-
 // Hand-off order: oldest sector first, then partition index (priority_queue_node pops the
 // largest under this comparison).
 struct LaterFirst {
@@ -168,7 +144,6 @@ private:
   std::counting_semaphore<> queue_tokens_;
   IdPool synth_ids_;
   std::vector<std::unique_ptr<IdPool>> gpu_ids_;
-  std::vector<std::unique_ptr<FifoMutex>> device_locks_;  // non-self-locking backends
   // Key uploads to the GPUs (Backend::prepare), one thread per (key, device), started by the
   // first synthesis of a key so the upload overlaps synthesis; joined in wait().
   void prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk);

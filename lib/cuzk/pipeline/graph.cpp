@@ -95,7 +95,6 @@ Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimi
       synth_ids_(cfg.synth_workers) {
   for (std::size_t d = 0; d < devices.size(); ++d) {
     gpu_ids_.push_back(std::make_unique<IdPool>(cfg.workers_per_device));
-    device_locks_.push_back(std::make_unique<FifoMutex>());
   }
 }
 
@@ -159,7 +158,7 @@ void Batch::prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk
   std::lock_guard<std::mutex> lk(prep_mu_);
   if (!prepared_.insert(pk.get()).second) return;
   for (const Device& dev : devices) {
-    if (!dev.is_gpu) continue;
+    if (!dev.memory) continue;  // works in host memory: nothing to upload
     prep_threads_.emplace_back([this, pk, backend = dev.backend, index = dev.index] {
       const double t0 = ev.now();
       std::string err;
@@ -273,14 +272,10 @@ void Batch::gpu_body(const PartitionPtr& j, std::size_t d) {
   const unsigned worker = gpu_ids_[d]->take();
   groth16::StageTimes st;
   try {
-    if (dev.self_locking) {
-      j->sums = dev.backend->compute(*j->key.key(), std::move(j->abc), j->w.values, st, cfg.early_free);
-    } else {
-      std::unique_lock<FifoMutex> lk(*device_locks_[d]);
-      st.lock_wait = ev.now() - take;
-      compute_arena_.execute(
-          [&] { j->sums = dev.backend->compute(*j->key.key(), std::move(j->abc), j->w.values, st, cfg.early_free); });
-    }
+    // In the CPU arena: a CPU backend's parallel work must not pick up graph tasks (another
+    // partition's compute would wait for the device lock this one holds).
+    compute_arena_.execute(
+        [&] { j->sums = dev.backend->compute(*j->key.key(), std::move(j->abc), j->w.values, st, cfg.early_free); });
   } catch (const std::bad_alloc&) {
     j->fail("out of memory in the " + dev.name + " backend");
   } catch (const std::exception& e) {
@@ -293,13 +288,13 @@ void Batch::gpu_body(const PartitionPtr& j, std::size_t d) {
   ojson f = span(take + st.prep + st.lock_wait, t1, *j->sector, j->part);
   f["device"] = dev.index;
   f["worker"] = worker;
-  if (dev.is_gpu) f["h2d"] = round_us(st.h2d);
+  if (st.h2d.measured) f["h2d"] = round_us(st.h2d);  // a backend with a device of its own
   f["ntt"] = round_us(st.ntt);
   f["msm_g1"] = round_us(st.msm_g1);
   f["msm_g2"] = round_us(st.msm_g2);
-  if (dev.is_gpu) f["d2h"] = round_us(st.d2h);
+  if (st.h2d.measured) f["d2h"] = round_us(st.d2h);
   f["lock_wait"] = round_us(st.lock_wait);
-  if (dev.self_locking) f["prep"] = round_us(st.prep);
+  if (st.prep.measured) f["prep"] = round_us(st.prep);
   ev.emit("gpu", f);
 }
 
