@@ -3,7 +3,6 @@
 // sampler thread writes `mem` events and the progress bar.
 #include "cuzk/pipeline/batch.hpp"
 
-#include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -240,10 +239,6 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     ev.emit("run_start", f);
   }
 
-  // Enough TBB threads for the graph's (partly blocking) workers plus the CPU arena.
-  tbb::global_control gc(tbb::global_control::max_allowed_parallelism,
-                         std::max<std::size_t>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism),
-                                               cpus + cfg.synth_workers + gpu_workers + cfg.write_workers + 2));
   MemoryLimiter lim(cfg.mem_budget, cfg.max_inflight);
   groth16::KeyCacheOptions kco;
   kco.enabled = cfg.key_cache;
@@ -283,9 +278,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   keys.on_load_start = [&](const std::string& path, std::uint64_t bytes) { bar.key_started(path, bytes, ev.now()); };
   BatchResult res;
   {
-    Batch b(cfg, std::move(devices), ev, lim, keys, cpus);
+    Batch b(cfg, std::move(devices), ev, lim, keys);
     b.progress = &bar;
-    b.build_graph();
     Sampler sampler(b, bar);
 
     auto start_sector = [&](SectorState& s) {
@@ -296,93 +290,97 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                                {"partitions", s.spec.partitions()}});
     };
 
-    for (auto& sp : sectors) {
-      SectorState& s = *sp;
-      if (!s.error.empty()) {
-        s.status = "refused";
-        start_sector(s);
-        b.emit_error(s, std::nullopt, s.error);
-        ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
-                               {"seq", s.seq},
-                               {"partitions", s.spec.partitions()},
-                               {"status", "failed"}});
-        b.sectors_failed++;
-        b.failures += unsigned(s.spec.partitions());  // known partitions (0 for an unreadable file)
-        continue;
-      }
-      const std::uint64_t need = s.key_bytes + s.footprint + s.replica_bytes;
-      const bool never_fits = need > cfg.mem_budget;
-      // Another batch proving this sector into the same DIR goes first (out_lock.hpp); its
-      // temp files are removed only while the sector is ours.
-      std::string lock_error;
-      try {
-        s.lock = std::make_unique<FileLock>();
-        s.lock->lock(sector_lock_path(cfg.out_dir, s.spec.id), true, true);
-        remove_stale_temp_files(sector_dir(cfg.out_dir, s.spec.id));
-      } catch (const std::exception& e) {
-        lock_error = e.what();
-      }
-      for (unsigned i = 0; i < s.spec.partitions(); ++i) {
-        start_sector(s);
-        std::string problem;
-        bool overwrite = false;
-        if (!lock_error.empty()) {
-          problem = lock_error;
-        } else if (never_fits) {
-          problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
-                    std::to_string(s.footprint) +
-                    (s.replica_bytes ? " + replica " + std::to_string(s.replica_bytes) : std::string()) +
-                    ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
-                    " bytes: it can never be admitted";
-        } else if (cfg.resume) {
-          Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk, [&] { return current_inputs(s, i); });
-          if (e.state == Existing::State::Valid) {
-            ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
-                             {"reason", "resume: a valid proof exists"}});
-            keys.forget(s.spec.zkey);
-            b.partition_done(s, i, e.proof, true);
-            continue;
-          }
-          if (e.state == Existing::State::Invalid) {
-            ev.emit("redo", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq}, {"reason", e.reason}});
-            overwrite = true;
-            s.redone++;
-          }
-        } else if (partition_outputs_exist(cfg.out_dir, s.spec.id, i)) {
-          problem = proof_json_path(cfg.out_dir, s.spec.id, i) +
-                    " already exists: not overwritten (pass --resume to keep finished proofs, or use another --out)";
-        }
-        if (problem.empty()) {
-          auto j = std::make_shared<Partition>();
-          j->sector = &s;
-          j->part = i;
-          j->source = s.spec.source(i);
-          j->overwrite = overwrite;
-          try {
-            j->key = KeyLease::admit(keys, s.spec.zkey);  // may wait for (or evict) key memory
-            if (s.replica_bytes && !s.replica_charged) {  // once per sector, freed when it ends
-              lim.acquire(s.replica_bytes, false, [&] { return keys.evict_one(); });
-              s.replica_charged = true;
-            }
-            j->permit = Permit::acquire(lim, s.footprint, [&] { return keys.evict_one(); });
-          } catch (const std::exception& e) {
-            problem = e.what();
-          }
-          if (problem.empty()) {
-            b.submit(j);
-            continue;
-          }
-          b.emit_error(s, i, problem);
-          j.reset();  // gives back the key pin
-          b.partition_done(s, i, std::nullopt, false);
+    // The dispatcher: admits partitions in (seq, partition) order on a thread of its own while
+    // this thread works on the graph (Batch::run), so the graph moves even where oneTBB has no
+    // worker thread (one CPU).
+    b.run([&] {
+      for (auto& sp : sectors) {
+        SectorState& s = *sp;
+        if (!s.error.empty()) {
+          s.status = "refused";
+          start_sector(s);
+          b.emit_error(s, std::nullopt, s.error);
+          ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
+                                 {"seq", s.seq},
+                                 {"partitions", s.spec.partitions()},
+                                 {"status", "failed"}});
+          b.sectors_failed++;
+          b.failures += unsigned(s.spec.partitions());  // known partitions (0 for an unreadable file)
           continue;
         }
-        keys.forget(s.spec.zkey);
-        b.emit_error(s, i, problem);
-        b.partition_done(s, i, std::nullopt, false);
+        const std::uint64_t need = s.key_bytes + s.footprint + s.replica_bytes;
+        const bool never_fits = need > cfg.mem_budget;
+        // Another batch proving this sector into the same DIR goes first (out_lock.hpp); its
+        // temp files are removed only while the sector is ours.
+        std::string lock_error;
+        try {
+          s.lock = std::make_unique<FileLock>();
+          s.lock->lock(sector_lock_path(cfg.out_dir, s.spec.id), true, true);
+          remove_stale_temp_files(sector_dir(cfg.out_dir, s.spec.id));
+        } catch (const std::exception& e) {
+          lock_error = e.what();
+        }
+        for (unsigned i = 0; i < s.spec.partitions(); ++i) {
+          start_sector(s);
+          std::string problem;
+          bool overwrite = false;
+          if (!lock_error.empty()) {
+            problem = lock_error;
+          } else if (never_fits) {
+            problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
+                      std::to_string(s.footprint) +
+                      (s.replica_bytes ? " + replica " + std::to_string(s.replica_bytes) : std::string()) +
+                      ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
+                      " bytes: it can never be admitted";
+          } else if (cfg.resume) {
+            Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk, [&] { return current_inputs(s, i); });
+            if (e.state == Existing::State::Valid) {
+              ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
+                               {"reason", "resume: a valid proof exists"}});
+              keys.forget(s.spec.zkey);
+              b.partition_done(s, i, e.proof, true);
+              continue;
+            }
+            if (e.state == Existing::State::Invalid) {
+              ev.emit("redo", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq}, {"reason", e.reason}});
+              overwrite = true;
+              s.redone++;
+            }
+          } else if (partition_outputs_exist(cfg.out_dir, s.spec.id, i)) {
+            problem = proof_json_path(cfg.out_dir, s.spec.id, i) +
+                      " already exists: not overwritten (pass --resume to keep finished proofs, or use another --out)";
+          }
+          if (problem.empty()) {
+            auto j = std::make_shared<Partition>();
+            j->sector = &s;
+            j->part = i;
+            j->source = s.spec.source(i);
+            j->overwrite = overwrite;
+            try {
+              j->key = KeyLease::admit(keys, s.spec.zkey);  // may wait for (or evict) key memory
+              if (s.replica_bytes && !s.replica_charged) {  // once per sector, freed when it ends
+                lim.acquire(s.replica_bytes, false, [&] { return keys.evict_one(); });
+                s.replica_charged = true;
+              }
+              j->permit = Permit::acquire(lim, s.footprint, [&] { return keys.evict_one(); });
+            } catch (const std::exception& e) {
+              problem = e.what();
+            }
+            if (problem.empty()) {
+              b.submit(j);
+              continue;
+            }
+            b.emit_error(s, i, problem);
+            j.reset();  // gives back the key pin
+            b.partition_done(s, i, std::nullopt, false);
+            continue;
+          }
+          keys.forget(s.spec.zkey);
+          b.emit_error(s, i, problem);
+          b.partition_done(s, i, std::nullopt, false);
+        }
       }
-    }
-    b.wait();
+    });
     sampler.stop();
     for (auto& sp : sectors)
       res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,

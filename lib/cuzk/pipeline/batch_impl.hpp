@@ -1,17 +1,13 @@
 #pragma once
-// Internal to the batch pipeline (batch.cpp: setup and dispatcher; graph.cpp: the nodes).
-#include <tbb/flow_graph.h>
-#include <tbb/task_arena.h>
-
+// Internal to the batch pipeline (batch.cpp: setup and dispatcher; graph.cpp: the flow graph,
+// the only file that includes oneTBB's flow_graph.h; stages.cpp: what the graph's nodes run).
 #include <atomic>
-#include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <semaphore>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cuzk/groth16/verifier.hpp"
@@ -26,6 +22,7 @@
 #include "cuzk/pipeline/partition.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/pipeline/sector.hpp"
+#include "cuzk/pipeline/worker_pool.hpp"
 
 namespace cuzk::pipeline::detail {
 
@@ -71,14 +68,6 @@ nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const 
 
 class Batch;
 
-// Hand-off order: oldest sector first, then partition index (priority_queue_node pops the
-// largest under this comparison).
-struct LaterFirst {
-  bool operator()(const PartitionPtr& x, const PartitionPtr& y) const {
-    return x->sector->seq != y->sector->seq ? x->sector->seq > y->sector->seq : x->part > y->part;
-  }
-};
-
 // Lowest free worker index for the `worker` field of spans.
 class IdPool {
 public:
@@ -103,16 +92,16 @@ private:
   std::vector<bool> used_;
 };
 
+// One run's pipeline: the flow graph (graph.cpp) and the threads that work outside it.
 class Batch {
 public:
-  Batch(BatchConfig cfg, std::vector<Device> devices, EventWriter& ev, MemoryLimiter& lim, KeyCache& keys,
-        unsigned cpus);
-  ~Batch();
+  Batch(BatchConfig cfg, std::vector<Device> devices, EventWriter& ev, MemoryLimiter& lim, KeyCache& keys);
+  ~Batch();  // waits for what was submitted
 
-  // Graph side (graph.cpp).
-  void build_graph();
-  void submit(const PartitionPtr& j);  // dispatcher → synth node
-  void wait();
+  // Runs `dispatch` on a thread of its own while this thread works on the graph; returns once
+  // every partition it submitted is done (rethrows what it threw).
+  void run(const std::function<void()>& dispatch);
+  void submit(PartitionPtr p);  // dispatcher → the graph, in (seq, partition) order
   // A partition is finished (proof or failure). Writes the sector proof after the last one.
   void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
   void emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg);
@@ -127,29 +116,28 @@ public:
   std::atomic<unsigned> sectors_ok{0}, sectors_failed{0}, sectors_skipped{0};
 
 private:
-  void synth_body(const PartitionPtr& j, unsigned& worker);
-  void synth_native(Partition& j, const groth16::ProvingKey& pk);
-  void gpu_body(const PartitionPtr& j, std::size_t d);
-  void write_body(const PartitionPtr& j);
+  // The stages (stages.cpp), plain functions of one partition.
+  bool synthesize(Partition& p);  // key, witness, a/b/c (a oneTBB worker); false: it failed
+  void synth_native(Partition& p, const groth16::ProvingKey& pk);
+  void on_device(Partition& p, std::size_t d);  // H and MSMs (a worker thread of device d)
+  void write(Partition& p);                     // assemble, verify, outputs (a writer thread)
   void finish_sector(SectorState& s);
+  void prepare_devices(const KeyCache::KeyPtr& pk);  // key uploads, on the uploader threads
 
-  tbb::task_arena graph_arena_;    // runs the flow graph; has room for threads that block
-  tbb::task_arena compute_arena_;  // CPU-parallel work (synthesis, key loads, CPU backend): one slot per CPU
-  std::unique_ptr<tbb::flow::graph> g_;
-  using SynthNode = tbb::flow::multifunction_node<PartitionPtr, std::tuple<PartitionPtr, PartitionPtr>>;
-  std::unique_ptr<SynthNode> synth_;
-  std::unique_ptr<tbb::flow::priority_queue_node<PartitionPtr, LaterFirst>> handoff_;
-  std::vector<std::unique_ptr<tbb::flow::function_node<PartitionPtr, PartitionPtr, tbb::flow::rejecting>>> gpu_;
-  std::unique_ptr<tbb::flow::function_node<PartitionPtr, tbb::flow::continue_msg>> write_;
-  std::counting_semaphore<> queue_tokens_;
+  struct Graph;  // graph.cpp
+  friend struct SynthBody;
+  friend struct DeviceBody;
+  friend struct WriteBody;
+  std::unique_ptr<Graph> make_graph();
+
   IdPool synth_ids_;
-  std::vector<std::unique_ptr<IdPool>> gpu_ids_;
-  // Key uploads to the GPUs (Backend::prepare), one thread per (key, device), started by the
-  // first synthesis of a key so the upload overlaps synthesis; joined in wait().
-  void prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk);
+  std::vector<std::unique_ptr<IdPool>> device_ids_;
+  std::vector<std::unique_ptr<WorkerPool>> device_workers_;  // per device: workers_per_device threads
+  std::vector<std::unique_ptr<WorkerPool>> uploaders_;       // per device with memory: one thread
+  std::unique_ptr<WorkerPool> writers_;                      // write_workers threads
   std::mutex prep_mu_;
   std::set<const groth16::ProvingKey*> prepared_;
-  std::vector<std::thread> prep_threads_;
+  std::unique_ptr<Graph> graph_;
 };
 
 }  // namespace cuzk::pipeline::detail
