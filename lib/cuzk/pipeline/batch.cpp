@@ -54,8 +54,8 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
       s->key_digest = kd;
       s->footprint = groth16::ProvingKey::partition_bytes(h->header.n_vars, h->header.domain_size);
       s->key_bytes = fs::file_size(s->spec.zkey);
-      // A loaded porep-lite replica: 64-byte nodes plus the Poseidon tree (≈ 2 Fr a node).
-      if (s->spec.native) s->replica_bytes = (std::uint64_t(64) + 2 * 32) << s->spec.native->depth;
+      s->source = make_partition_source(s->spec, s->key_digest);
+      std::tie(s->sector_bytes, s->sector_what) = s->source->sector_memory();
     } catch (const std::exception& e) {
       s->error = e.what();
       if (s->error.find(files[i]) == std::string::npos) s->error += " (sector file " + files[i] + ")";
@@ -308,7 +308,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
           b.failures += unsigned(s.spec.partitions());  // known partitions (0 for an unreadable file)
           continue;
         }
-        const std::uint64_t need = s.key_bytes + s.footprint + s.replica_bytes;
+        const std::uint64_t need = s.key_bytes + s.footprint + s.sector_bytes;
         const bool never_fits = need > cfg.mem_budget;
         // Another batch proving this sector into the same DIR goes first (out_lock.hpp); its
         // temp files are removed only while the sector is ours.
@@ -329,11 +329,11 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
           } else if (never_fits) {
             problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
                       std::to_string(s.footprint) +
-                      (s.replica_bytes ? " + replica " + std::to_string(s.replica_bytes) : std::string()) +
+                      (s.sector_bytes ? " + " + s.sector_what + " " + std::to_string(s.sector_bytes) : std::string()) +
                       ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
                       " bytes: it can never be admitted";
           } else if (cfg.resume) {
-            Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk, [&] { return current_inputs(s, i); });
+            Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk, [&] { return s.source->current_inputs(i); });
             if (e.state == Existing::State::Valid) {
               ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
                                {"reason", "resume: a valid proof exists"}});
@@ -358,9 +358,9 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
             j->overwrite = overwrite;
             try {
               j->key = KeyLease::admit(keys, s.spec.zkey);  // may wait for (or evict) key memory
-              if (s.replica_bytes && !s.replica_charged) {  // once per sector, freed when it ends
-                lim.acquire(s.replica_bytes, false, [&] { return keys.evict_one(); });
-                s.replica_charged = true;
+              if (s.sector_bytes && !s.sector_charged) {  // once per sector, freed when it ends
+                lim.acquire(s.sector_bytes, false, [&] { return keys.evict_one(); });
+                s.sector_charged = true;
               }
               j->permit = Permit::acquire(lim, s.footprint, [&] { return keys.evict_one(); });
             } catch (const std::exception& e) {

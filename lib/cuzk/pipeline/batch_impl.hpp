@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "cuzk/groth16/verifier.hpp"
-#include "cuzk/circuit/porep_lite.hpp"
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/pipeline/batch.hpp"
 #include "cuzk/pipeline/events.hpp"
@@ -20,6 +19,7 @@
 #include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/pipeline/outputs.hpp"
 #include "cuzk/pipeline/partition.hpp"
+#include "cuzk/pipeline/partition_source.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/pipeline/sector.hpp"
 #include "cuzk/pipeline/worker_pool.hpp"
@@ -35,8 +35,10 @@ struct SectorState {
   groth16::VerifyingKey vk;
   std::uint64_t footprint = 0;      // bytes per partition (ProvingKey::partition_bytes)
   std::uint64_t key_bytes = 0;      // estimated resident key (the .zkey size)
-  std::uint64_t replica_bytes = 0;  // native sectors: the loaded replica + its Merkle tree (estimate)
-  bool replica_charged = false;     // replica_bytes taken from the budget (dispatcher; freed at sector end)
+  std::unique_ptr<PartitionSource> source;  // what its partitions are proven from (partition_source.hpp)
+  std::uint64_t sector_bytes = 0;   // memory the source holds for the sector (a native replica), estimate
+  std::string sector_what;          // what that is, for messages ("replica")
+  bool sector_charged = false;      // sector_bytes taken from the budget (dispatcher; freed at sector end)
   std::string key_digest;           // "sha256:<hex>" of the verification key (what --resume compares)
   unsigned redone = 0;              // --resume: partitions proven again (stale or invalid earlier output)
   std::unique_ptr<FileLock> lock;   // DIR/<sector>/.cuzk-lock, dispatcher to finish_sector (out_lock.hpp)
@@ -48,21 +50,8 @@ struct SectorState {
   std::string status, first_error;  // set by finish_sector / the dispatcher; the first error line
   std::vector<std::optional<groth16::Proof>> proofs;
 
-  // Native sectors: the replica, loaded by the first partition that needs it.
-  std::once_flag replica_once;
-  std::shared_ptr<const circuit::porep_lite::Replica> replica;
-  std::string replica_error;
-  // Native sectors: the replica file's digest (first user computes it).
-  std::once_flag replica_digest_once;
-  std::string replica_digest, replica_digest_error;
 };
 
-// What partition `part` of `s` is made from (outputs.hpp Inputs). Witness sectors: from the
-// witness values that were (or would be) proven; native sectors: the replica digest + seed.
-Inputs witness_inputs(const SectorState& s, const std::vector<groth16::Scalar>& values);
-Inputs native_inputs(SectorState& s, unsigned part);  // throws when the replica cannot be read
-// --resume: the inputs as the partition would be proven now (reads the witness / replica).
-Inputs current_inputs(SectorState& s, unsigned part);
 // The p<i>.inputs.json record: the inputs plus the files they came from.
 nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in);
 
@@ -118,7 +107,6 @@ public:
 private:
   // The stages (stages.cpp), plain functions of one partition.
   bool synthesize(Partition& p);  // key, witness, a/b/c (a oneTBB worker); false: it failed
-  void synth_native(Partition& p, const groth16::ProvingKey& pk);
   void on_device(Partition& p, std::size_t d);  // H and MSMs (a worker thread of device d)
   void write(Partition& p);                     // assemble, verify, outputs (a writer thread)
   void finish_sector(SectorState& s);

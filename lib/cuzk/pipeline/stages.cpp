@@ -8,9 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "cuzk/groth16/binfile.hpp"
 #include "cuzk/groth16/json_io.hpp"
-#include "cuzk/circuit/replica_file.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
 #include "cuzk/pipeline/outputs.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -22,47 +20,6 @@ namespace cuzk::pipeline::detail {
 using groth16::Proof;
 using tbb::this_task_arena::isolate;
 
-Inputs witness_inputs(const SectorState& s, const std::vector<groth16::Scalar>& values) {
-  const Digest d = digest_tree({reinterpret_cast<const std::uint8_t*>(values.data()), values.size() * sizeof(groth16::Scalar)});
-  Inputs in;
-  in["key"] = s.key_digest;
-  in["witness"] = "sha256t:" + to_hex(d);
-  return in;
-}
-
-Inputs native_inputs(SectorState& s, unsigned part) {
-  const auto& n = *s.spec.native;
-  std::call_once(s.replica_digest_once, [&] {
-    try {
-      s.replica_digest = "sha256t:" + to_hex(digest_file(n.replica));
-    } catch (const std::exception& e) {
-      s.replica_digest_error = e.what();
-    }
-  });
-  if (!s.replica_digest_error.empty()) fail(Error::Kind::Io, "", s.replica_digest_error);
-  Inputs in;
-  in["key"] = s.key_digest;
-  in["replica"] = s.replica_digest;
-  in["depth"] = n.depth;
-  in["challenges"] = n.challenges;
-  in["challenge_seed"] = n.challenge_seeds[part];
-  return in;
-}
-
-Inputs current_inputs(SectorState& s, unsigned part) {
-  if (s.spec.native) return native_inputs(s, part);
-  // The witness values section, hashed where it is mapped: for a valid .wtns these are exactly
-  // the bytes of the values synthesis proves (32-byte little-endian canonical scalars), without
-  // parsing or copying a multi-GB witness on the dispatcher. (An invalid one fails its redo.)
-  groth16::BinFile f(s.spec.witnesses[part], "wtns", 2);
-  groth16::Reader d = f.section(2, "witness values");
-  const std::size_t n = d.remaining();
-  Inputs in;
-  in["key"] = s.key_digest;
-  in["witness"] = "sha256t:" + to_hex(digest_tree({d.take(n), n}));
-  return in;
-}
-
 nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in) {
   nlohmann::ordered_json r;
   r["schema"] = 1;
@@ -70,8 +27,8 @@ nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const 
   r["partition"] = part;
   r["inputs"] = in;
   r["zkey"] = s.spec.zkey;
-  if (s.spec.native) r["replica"] = s.spec.native->replica;
-  else r["witness"] = s.spec.witnesses[part];
+  const auto [what, path] = s.source->origin(part);
+  r[what] = path;
   return r;
 }
 
@@ -128,35 +85,6 @@ static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
   return f;
 }
 
-// porep-lite partitions: witness and a/b/c in one native pass from the sector's replica
-// and the challenges drawn from the partition's seed.
-void Batch::synth_native(Partition& j, const groth16::ProvingKey& pk) {
-  namespace pl = circuit::porep_lite;
-  SectorState& s = *j.sector;
-  const auto& n = *s.spec.native;
-  std::call_once(s.replica_once, [&] {
-    try {
-      s.replica = std::make_shared<const pl::Replica>(pl::read_replica(n.replica, n.depth));
-    } catch (const std::exception& e) {
-      s.replica_error = e.what();
-    }
-  });
-  if (!s.replica) fail(Error::Kind::BadInput, n.replica, s.replica_error);
-  const pl::Layout lay = pl::layout(n.depth, n.challenges);
-  if (lay.n_wires != pk.header.n_vars || lay.n_public != pk.header.n_public || lay.domain_size != pk.header.domain_size)
-    fail(Error::Kind::BadInput, s.spec.zkey,
-         "is not the porep-lite key for depth " + std::to_string(n.depth) + " and " + std::to_string(n.challenges) +
-             " challenges (nVars/nPublic/domain differ)");
-  auto ch = pl::draw_challenges(n.challenge_seeds[j.part], n.challenges, n.depth);
-  pl::Synthesis syn;
-  isolate([&] { syn = pl::synthesize(*s.replica, ch); });
-  j.w.values = std::move(syn.witness);
-  j.w.path = j.source;
-  isolate([&] { j.inputs = native_inputs(s, j.part); });
-  j.pub = groth16::public_signals(pk, j.w.values);
-  j.abc = std::move(syn.abc);
-}
-
 // Parallel work here is isolated: a worker waiting inside it must not pick up another graph task.
 bool Batch::synthesize(Partition& p) {
   const unsigned worker = synth_ids_.take();
@@ -165,16 +93,11 @@ bool Batch::synthesize(Partition& p) {
     const auto& pk = p.key.load();  // the first user loads it (its own key_load span)
     prepare_devices(p.key.key());
     t0 = ev.now();  // the synthesis span starts once the key is there
-    if (p.sector->spec.native) {
-      synth_native(p, pk);
-    } else {
-      p.w = groth16::read_wtns(p.source, pk.header.n_vars);
-      p.pub = groth16::public_signals(pk, p.w.values);
-      isolate([&] {
-        p.inputs = witness_inputs(*p.sector, p.w.values);
-        p.abc = groth16::synthesize(pk, p.w.values);
-      });
-    }
+    Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk); });
+    p.w = std::move(syn.w);
+    p.abc = std::move(syn.abc);
+    p.inputs = std::move(syn.inputs);
+    p.pub = groth16::public_signals(pk, p.w.values);
   } catch (const std::bad_alloc&) {
     p.fail(p.source + ": out of memory during synthesis");
   } catch (const std::exception& e) {
@@ -277,8 +200,8 @@ void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> p
 }
 
 void Batch::finish_sector(SectorState& s) {
-  s.replica.reset();  // every partition is done: the replica's memory goes back to the budget
-  if (s.replica_charged) lim.release(s.replica_bytes, false);
+  s.source->release();  // every partition is done: what the sector held goes back to the budget
+  if (s.sector_charged) lim.release(s.sector_bytes, false);
   std::string status = "ok";
   if (s.failed) {
     status = "failed";
