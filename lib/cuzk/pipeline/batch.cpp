@@ -14,7 +14,8 @@
 #include <thread>
 
 #include "cuzk/pipeline/batch_impl.hpp"
-#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/sector_ledger.hpp"
+#include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -204,20 +205,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
     if (s->error.empty()) {
-      // An earlier run's output in the place of this sector's proof (a sector named
-      // "<id>.proof" has its folder there): refused now rather than after proving.
-      const std::string proof = sector_proof_path(cfg.out_dir, s->spec.id);
-      const auto pst = fs::symlink_status(proof, ec);
-      if (fs::exists(pst) && !fs::is_regular_file(pst)) {
-        s->error = proof + ": exists and is not a file (another sector's folder?); the sector's proof cannot go there";
-        continue;
-      }
-      const std::string dir = sector_dir(cfg.out_dir, s->spec.id);
-      fs::create_directories(dir, ec);
-      if (!fs::is_directory(dir, ec)) {
-        s->error = dir + ": cannot create the sector's output folder (a file of that name exists?)";
-        continue;
-      }
+      s->ledger = std::make_unique<SectorLedger>(cfg.out_dir, s->spec.id, s->spec.zkey);
+      s->error = s->ledger->prepare();  // its folder; its proof's place free for a file
     }
   {
     ojson f;
@@ -314,9 +303,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
         // temp files are removed only while the sector is ours.
         std::string lock_error;
         try {
-          s.lock = std::make_unique<FileLock>();
-          s.lock->lock(sector_lock_path(cfg.out_dir, s.spec.id), true, true);
-          remove_stale_temp_files(sector_dir(cfg.out_dir, s.spec.id));
+          s.ledger->claim();
         } catch (const std::exception& e) {
           lock_error = e.what();
         }
@@ -333,7 +320,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                       ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
                       " bytes: it can never be admitted";
           } else if (cfg.resume) {
-            Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk, [&] { return s.source->current_inputs(i); });
+            Existing e = s.ledger->check(i, s.vk, [&] { return s.source->current_inputs(i); });
             if (e.state == Existing::State::Valid) {
               ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
                                {"reason", "resume: a valid proof exists"}});
@@ -346,7 +333,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
               overwrite = true;
               s.redone++;
             }
-          } else if (partition_outputs_exist(cfg.out_dir, s.spec.id, i)) {
+          } else if (s.ledger->has_outputs(i)) {
             problem = proof_json_path(cfg.out_dir, s.spec.id, i) +
                       " already exists: not overwritten (pass --resume to keep finished proofs, or use another --out)";
           }

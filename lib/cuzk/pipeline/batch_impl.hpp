@@ -16,8 +16,7 @@
 #include "cuzk/pipeline/events.hpp"
 #include "cuzk/pipeline/key_cache.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
-#include "cuzk/pipeline/out_lock.hpp"
-#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/sector_ledger.hpp"
 #include "cuzk/pipeline/partition.hpp"
 #include "cuzk/pipeline/partition_source.hpp"
 #include "cuzk/pipeline/progress.hpp"
@@ -41,7 +40,7 @@ struct SectorState {
   bool sector_charged = false;      // sector_bytes taken from the budget (dispatcher; freed at sector end)
   std::string key_digest;           // "sha256:<hex>" of the verification key (what --resume compares)
   unsigned redone = 0;              // --resume: partitions proven again (stale or invalid earlier output)
-  std::unique_ptr<FileLock> lock;   // DIR/<sector>/.cuzk-lock, dispatcher to finish_sector (out_lock.hpp)
+  std::unique_ptr<SectorLedger> ledger;  // its outputs in DIR, claimed by the dispatcher until finish_sector
 
   std::mutex m;
   bool started = false;
@@ -52,8 +51,6 @@ struct SectorState {
 
 };
 
-// The p<i>.inputs.json record: the inputs plus the files they came from.
-nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in);
 
 class Batch;
 

@@ -19,7 +19,7 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/pipeline/key_cache.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
-#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/inputs.hpp"
 
 namespace cuzk::pipeline {
 

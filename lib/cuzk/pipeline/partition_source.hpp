@@ -13,7 +13,7 @@
 
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/witness.hpp"
-#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/inputs.hpp"
 #include "cuzk/pipeline/sector.hpp"
 
 namespace cuzk::pipeline {
@@ -21,7 +21,7 @@ namespace cuzk::pipeline {
 struct Synthesized {
   groth16::Witness w;  // all wire values (public signals: groth16::public_signals)
   groth16::Abc abc;
-  Inputs inputs;       // what the proof is made from (outputs.hpp)
+  Inputs inputs;       // what the proof is made from (inputs.hpp)
 };
 
 class PartitionSource {

@@ -47,11 +47,11 @@ public:
     });
     if (!digest_error_.empty()) fail(Error::Kind::Io, "", digest_error_);
     Inputs in;
-    in["key"] = key_;
-    in["replica"] = digest_;
-    in["depth"] = n_.depth;
-    in["challenges"] = n_.challenges;
-    in["challenge_seed"] = n_.challenge_seeds[part];
+    in.set("key", key_);
+    in.set("replica", digest_);
+    in.set("depth", std::uint64_t(n_.depth));
+    in.set("challenges", std::uint64_t(n_.challenges));
+    in.set("challenge_seed", n_.challenge_seeds[part]);
     return in;
   }
 

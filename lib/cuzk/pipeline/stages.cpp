@@ -10,7 +10,7 @@
 
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
-#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/sector_ledger.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
@@ -19,18 +19,6 @@ namespace cuzk::pipeline::detail {
 
 using groth16::Proof;
 using tbb::this_task_arena::isolate;
-
-nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in) {
-  nlohmann::ordered_json r;
-  r["schema"] = 1;
-  r["sector"] = s.spec.id;
-  r["partition"] = part;
-  r["inputs"] = in;
-  r["zkey"] = s.spec.zkey;
-  const auto [what, path] = s.source->origin(part);
-  r[what] = path;
-  return r;
-}
 
 // A device with memory of its own gets the key's points uploaded now, on its uploader thread,
 // overlapping this first synthesis (its first compute() waits for the upload in lock_wait).
@@ -167,7 +155,7 @@ void Batch::write(Partition& p) {
                    s.spec.zkey + ", or that key is corrupt; nothing written for this partition");
       }
       std::size_t bytes =
-          write_partition(cfg.out_dir, s.spec.id, p.part, pr, p.pub, inputs_record(s, p.part, p.inputs), p.overwrite);
+          s.ledger->write_partition(p.part, pr, p.pub, p.inputs, s.source->origin(p.part), p.overwrite);
       ojson f = span(t0, ev.now(), s, p.part);
       f["bytes"] = bytes;
       if (verify_s >= 0) f["verify"] = round_us(verify_s);
@@ -208,27 +196,9 @@ void Batch::finish_sector(SectorState& s) {
   } else {
     std::vector<Proof> all;
     for (auto& p : s.proofs) all.push_back(*p);
-    const std::string path = sector_proof_path(cfg.out_dir, s.spec.id);
-    const std::string bytes = sector_proof_bytes(all);
-    std::error_code ec;
     try {
-      const auto st = std::filesystem::symlink_status(path, ec);
-      if (std::filesystem::exists(st)) {
-        if (!std::filesystem::is_regular_file(st))
-          fail(Error::Kind::Io, path, "exists and is not a regular file; not overwritten");
-        const bool same = std::filesystem::file_size(path, ec) == bytes.size() && read_file(path, bytes.size()) == bytes;
-        if (!same) {
-          // --resume redid stale or invalid partitions: the old sector proof is made of those
-          // and is replaced (atomically). Otherwise it is not ours to replace.
-          if (!cfg.resume || s.redone == 0)
-            fail(Error::Kind::Io, path,
-                 "exists with other proofs; not overwritten: remove it, pass --resume, or use another --out");
-          write_file_atomic(path, bytes, false);
-        }
-        if (s.proven == 0) status = "skipped";
-      } else {
-        write_file_atomic(path, bytes, true);
-      }
+      // --resume redid stale or invalid partitions: an old sector proof is made of those.
+      if (s.ledger->write_sector_proof(all, cfg.resume && s.redone > 0) && s.proven == 0) status = "skipped";
     } catch (const std::exception& e) {
       emit_error(s, std::nullopt, e.what());
       status = "failed";
@@ -245,7 +215,7 @@ void Batch::finish_sector(SectorState& s) {
   f["skipped"] = s.skipped;
   f["failed"] = s.failed;
   ev.emit("sector_end", f);
-  s.lock.reset();  // out_lock.hpp: another batch waiting for this sector may check it now
+  s.ledger->release();  // another batch waiting for this sector may check it now
 }
 
 }  // namespace cuzk::pipeline::detail

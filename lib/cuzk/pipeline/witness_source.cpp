@@ -37,8 +37,8 @@ public:
 private:
   Inputs inputs(const Digest& witness) const {
     Inputs in;
-    in["key"] = key_;
-    in["witness"] = "sha256t:" + to_hex(witness);
+    in.set("key", key_);
+    in.set("witness", "sha256t:" + to_hex(witness));
     return in;
   }
 
