@@ -103,10 +103,10 @@ void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors
   }
 }
 
-ojson gpus_json(const std::vector<Device>& devs) {
-  ojson a = ojson::array();
+Value::Array gpus_json(const std::vector<Device>& devs) {
+  Value::Array a;
   for (const auto& d : devs)
-    if (d.memory) a.push_back({{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
+    if (d.memory) a.push_back(Fields{{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
   return a;
 }
 
@@ -131,7 +131,7 @@ public:
 
 private:
   void sample() {
-    ojson f;
+    Fields f;
     const RssParts rss = current_rss_parts();
     peak_ = std::max(peak_, rss.total);
     peak_anon_ = std::max(peak_anon_, rss.anon);
@@ -209,10 +209,10 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
       s->error = s->ledger->prepare();  // its folder; its proof's place free for a file
     }
   {
-    ojson f;
+    Fields f;
     f["schema"] = EVENTS_SCHEMA;
     f["version"] = CUZK_VERSION;
-    f["git"] = info.git.empty() ? ojson(nullptr) : ojson(info.git);
+    f["git"] = info.git.empty() ? Value() : Value(info.git);
     f["host"] = host_name();
     // Unix time (s) of ts 0: lines up the runs of many processes (cuzk-stats run sets, docs/slurm.md).
     const auto unix_now = std::chrono::system_clock::now().time_since_epoch();
@@ -236,7 +236,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   KeyCache keys(lim, {}, kco,
                 [&ev](const std::string& path, EventWriter::Clock::time_point t0, EventWriter::Clock::time_point t1,
                       const groth16::KeyLoadReport& rep, const std::string& err) {
-                  ojson f;
+                  Fields f;
                   f["t0"] = round_us(ev.seconds(t0));
                   f["t1"] = round_us(ev.seconds(t1));
                   f["path"] = path;
@@ -383,7 +383,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   }
   res.wall = ev.now();
   bar.finish(res.proofs, res.skipped, res.failures, res.wall);
-  ojson f;
+  Fields f;
   f["proofs"] = res.proofs;
   f["failures"] = res.failures;
   f["skipped"] = res.skipped;

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "cuzk/groth16/json_io.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
 #include "cuzk/pipeline/sector_ledger.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -35,7 +34,7 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
       } catch (const std::exception& e) {
         err = e.what();  // compute() meets it again and reports it for the partition
       }
-      ojson f;
+      Fields f;
       f["t0"] = round_us(t0);
       f["t1"] = round_us(ev.now());
       f["device"] = index;
@@ -47,7 +46,7 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
 }
 
 void Batch::emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg) {
-  ojson f;
+  Fields f;
   f["sector"] = s.spec.id.empty() ? s.file : s.spec.id;
   if (part) f["partition"] = *part;
   f["seq"] = s.seq;
@@ -63,8 +62,8 @@ void Batch::emit_error(SectorState& s, std::optional<unsigned> part, const std::
   if (s.first_error.empty()) s.first_error = one_line(line);
 }
 
-static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
-  ojson f;
+static Fields span(double t0, double t1, const SectorState& s, unsigned part) {
+  Fields f;
   f["t0"] = round_us(t0);
   f["t1"] = round_us(t1);
   f["sector"] = s.spec.id;
@@ -94,7 +93,7 @@ bool Batch::synthesize(Partition& p) {
   synth_ids_.give(worker);
   if (p.failed()) return false;
   p.synth_t1 = ev.now();
-  ojson f = span(t0, p.synth_t1, *p.sector, p.part);
+  Fields f = span(t0, p.synth_t1, *p.sector, p.part);
   f["worker"] = worker;
   ev.emit("synth", f);
   if (!cfg.hold_permit) p.permit.release();  // intervention 1 off: released before the hand-off
@@ -119,7 +118,7 @@ void Batch::on_device(Partition& p, std::size_t d) {
   device_ids_[d]->give(worker);
   p.leave_device();  // the public signals were kept in p.pub
   if (p.failed()) return;
-  ojson f = span(take + st.prep + st.lock_wait, t1, *p.sector, p.part);
+  Fields f = span(take + st.prep + st.lock_wait, t1, *p.sector, p.part);
   f["device"] = dev.index;
   f["worker"] = worker;
   if (st.h2d.measured) f["h2d"] = round_us(st.h2d);  // a backend with a device of its own
@@ -156,7 +155,7 @@ void Batch::write(Partition& p) {
       }
       std::size_t bytes =
           s.ledger->write_partition(p.part, pr, p.pub, p.inputs, s.source->origin(p.part), p.overwrite);
-      ojson f = span(t0, ev.now(), s, p.part);
+      Fields f = span(t0, ev.now(), s, p.part);
       f["bytes"] = bytes;
       if (verify_s >= 0) f["verify"] = round_us(verify_s);
       ev.emit("write", f);
@@ -206,7 +205,7 @@ void Batch::finish_sector(SectorState& s) {
   }
   (status == "ok" ? sectors_ok : status == "failed" ? sectors_failed : sectors_skipped)++;
   s.status = status;
-  ojson f;
+  Fields f;
   f["sector"] = s.spec.id;
   f["seq"] = s.seq;
   f["partitions"] = s.proofs.size();
