@@ -87,6 +87,8 @@ public:
   // Runs `dispatch` on a thread of its own while this thread works on the graph; returns once
   // every partition it submitted is done (rethrows what it threw).
   void run(const std::function<void()>& dispatch);
+  // The dispatcher (dispatcher.cpp): every partition of `sectors`, in order, into the graph.
+  void dispatch(std::vector<std::unique_ptr<SectorState>>& sectors);
   void submit(PartitionPtr p);  // dispatcher → the graph, in (seq, partition) order
   // A partition is finished (proof or failure). Writes the sector proof after the last one.
   void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
@@ -107,6 +109,7 @@ private:
   void on_device(Partition& p, std::size_t d);  // H and MSMs (a worker thread of device d)
   void write(Partition& p);                     // assemble, verify, outputs (a writer thread)
   void finish_sector(SectorState& s);
+  void start_sector(SectorState& s);  // its sector_start event, once
   void prepare_devices(const KeyCache::KeyPtr& pk);  // key uploads, on the uploader threads
 
   struct Graph;  // graph.cpp
