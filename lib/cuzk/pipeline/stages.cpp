@@ -24,9 +24,9 @@ using tbb::this_task_arena::isolate;
 void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
   std::lock_guard<std::mutex> lk(prep_mu_);
   if (!prepared_.insert(pk.get()).second) return;
-  for (const Device& dev : devices) {
-    if (!dev.memory) continue;  // works in host memory: nothing to upload
-    uploaders_[std::size_t(&dev - devices.data())]->push([this, pk, backend = dev.backend, index = dev.index] {
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    if (!uploaders_[d]) continue;  // a device without memory of its own: nothing to upload
+    uploaders_[d]->push([this, pk, backend = devices[d].backend, index = devices[d].index] {
       const double t0 = ev.now();
       std::string err;
       try {
