@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cuzk/pipeline/serial_backend.hpp"
 #include "cuzk/util/error.hpp"
 
 #if defined(CUZK_HAVE_CUDA) && __has_include("cuzk/cuda/groth16_backend.hpp")
@@ -34,8 +35,7 @@ std::vector<Device> cpu_devices(const std::vector<int>& devices) {
     Device d;
     d.index = i;
     d.name = "cpu";
-    d.backend = cpu;
-    d.self_locking = false;  // the pipeline holds a per-device mutex around compute()
+    d.backend = std::make_shared<cuzk::pipeline::SerialBackend>(cpu);  // a FIFO device lock each
     out.push_back(std::move(d));
   }
   return out;
@@ -58,8 +58,6 @@ std::vector<Device> cuda_devices(const std::vector<int>& devices) {
     d.index = i;
     d.name = prop.name;
     d.memory = prop.totalGlobalMem;
-    d.is_gpu = true;
-    d.self_locking = true;  // mutex around its device work only, lock_wait reported
     d.backend = std::make_shared<cuzk::cuda::CudaBackend>(i);  // explicit device index per worker
     d.used_memory = [i] {
       std::size_t free_b = 0, total_b = 0;

@@ -1,5 +1,6 @@
 // Unit tests of the batch pipeline's pieces: sector files, byte parsing, auto config,
-// the memory limiter (blocking, never-fit error, eviction callback).
+// the memory limiter (blocking, never-fit error, eviction callback), a partition's permit
+// (released once), the worker pools, the CPU stand-in's device lock, event fields.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -9,11 +10,16 @@
 
 #include "cuzk/circuit/sha256.hpp"
 #include "cuzk/pipeline/config.hpp"
+#include "cuzk/pipeline/events.hpp"
+#include "cuzk/pipeline/partition.hpp"
+#include "cuzk/pipeline/serial_backend.hpp"
+#include "cuzk/pipeline/worker_pool.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/pipeline/sector.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
+#include "temp_dir.hpp"
 
 using namespace cuzk::pipeline;
 using cuzk::Error;
@@ -169,4 +175,115 @@ TEST_CASE("memory limiter: permits, bytes, never-fit, eviction") {
   });
   CHECK(evictions == 1);
   CHECK(lim.reserved() == 95);
+}
+
+TEST_CASE("partition permit: move-only, given back exactly once") {
+  MemoryLimiter lim(1000, 2);
+  {
+    Permit a = Permit::acquire(lim, 300);
+    CHECK(lim.inflight() == 1);
+    CHECK(lim.reserved() == 300);
+    Permit b = std::move(a);  // the moved-from handle holds nothing
+    CHECK_FALSE(a.held());
+    CHECK(b.held());
+    a.release();
+    CHECK(lim.reserved() == 300);
+    b.release();
+    b.release();  // a second release is a no-op
+    CHECK(lim.inflight() == 0);
+    CHECK(lim.reserved() == 0);
+    Permit c = Permit::acquire(lim, 200);
+    Permit d = Permit::acquire(lim, 100);
+    c = std::move(d);  // c's own reservation goes back as it takes d's
+    CHECK(lim.inflight() == 1);
+    CHECK(lim.reserved() == 100);
+  }  // destructors: the rest goes back
+  CHECK(lim.inflight() == 0);
+  CHECK(lim.reserved() == 0);
+  Partition p;
+  p.permit = Permit::acquire(lim, 10);
+  p.leave_device();
+  CHECK(lim.reserved() == 0);
+}
+
+TEST_CASE("worker pool: runs every queued task, in order on one thread, before finish returns") {
+  std::vector<int> order;
+  {
+    WorkerPool one(1);
+    for (int i = 0; i < 100; ++i) one.push([&order, i] { order.push_back(i); });
+    one.finish();
+    REQUIRE(order.size() == 100);
+    for (int i = 0; i < 100; ++i) CHECK(order[std::size_t(i)] == i);
+  }
+  std::atomic<int> n{0};
+  {
+    WorkerPool four(4);
+    for (int i = 0; i < 1000; ++i) four.push([&n] { n++; });
+  }  // the destructor drains and joins
+  CHECK(n == 1000);
+}
+
+namespace {
+// A backend that counts how many computes run at once.
+struct CountingBackend final : cuzk::groth16::Backend {
+  std::atomic<int> inside{0}, most{0}, calls{0};
+  std::string name() const override { return "count"; }
+  cuzk::groth16::MsmSums compute(const cuzk::groth16::ProvingKey&, cuzk::groth16::Abc,
+                                 const std::vector<cuzk::groth16::Scalar>&, cuzk::groth16::StageTimes& t,
+                                 bool) override {
+    const int now = ++inside;
+    int m = most;
+    while (now > m && !most.compare_exchange_weak(m, now)) {
+    }
+    for (int i = 0; i < 1000; ++i) std::this_thread::yield();  // give another caller the chance to overlap
+    t.ntt += 1;
+    ++calls;
+    --inside;
+    return {};
+  }
+};
+}  // namespace
+
+TEST_CASE("SerialBackend: one compute at a time per device, lock wait reported, no h2d/prep") {
+  auto inner = std::make_shared<CountingBackend>();
+  SerialBackend dev(inner);
+  cuzk::groth16::ProvingKey pk;
+  std::vector<cuzk::groth16::StageTimes> st(8);
+  std::vector<std::thread> th;
+  for (auto& t : st) th.emplace_back([&, tp = &t] { dev.compute(pk, {}, {}, *tp, true); });
+  for (auto& t : th) t.join();
+  CHECK(inner->calls == 8);
+  CHECK(inner->most == 1);
+  for (const auto& t : st) {
+    CHECK(t.lock_wait >= 0);
+    CHECK(t.ntt == 1);
+    CHECK_FALSE(t.h2d.measured);  // the gpu event then has no h2d/d2h (as before for the CPU)
+    CHECK_FALSE(t.prep.measured);
+  }
+}
+
+TEST_CASE("event fields: order, types and nesting as JSON") {
+  cuzk::test::TempDir dir("cuzk-fields-");
+  const std::string path = (dir.p / "ev.jsonl").string();
+  {
+    EventWriter ev(path, "r-1");
+    Fields inner{{"e", true}};
+    Fields f{{"z", 1}, {"a", Value()}};
+    f["u"] = std::uint64_t(18446744073709551615ull);
+    f["i"] = -3;
+    f["d"] = 0.5;
+    f["s"] = std::string("x\"y");
+    f["arr"] = std::vector<int>{1, 2};
+    f["obj"] = inner;
+    f["z"] = 2;  // an existing field keeps its place
+    ev.emit("test", f);
+  }
+  const std::string line = cuzk::read_file(path, 1 << 16);
+  const auto at = line.find("\"run\":\"r-1\",");
+  REQUIRE(at != std::string::npos);
+  CHECK(line.rfind("{\"ts\":", 0) == 0);
+  CHECK(line.find("\"ev\":\"test\"") != std::string::npos);
+  CHECK(line.substr(at) ==
+        "\"run\":\"r-1\",\"z\":2,\"a\":null,\"u\":18446744073709551615,\"i\":-3,\"d\":0.5,\"s\":\"x\\\"y\","
+        "\"arr\":[1,2],\"obj\":{\"e\":true}}\n");
 }

@@ -62,11 +62,33 @@ struct MsmSums {
   G2 b2;
 };
 
-// Seconds spent in the backend's sub-stages (what the `gpu` event reports). `prep`: a
-// self-locking backend's host work inside compute() before it takes its device lock
-// (staging copies); like `lock_wait` it precedes the device span.
+// A sub-stage time that a backend may or may not measure: it is `measured` once the backend
+// sets or adds to it (a backend that has no such stage leaves it alone).
+struct StageTime {
+  double s = 0;
+  bool measured = false;
+  StageTime& operator=(double x) {
+    s = x;
+    measured = true;
+    return *this;
+  }
+  StageTime& operator+=(double x) {
+    s += x;
+    measured = true;
+    return *this;
+  }
+  operator double() const { return s; }
+};
+
+// Seconds spent in the backend's sub-stages (what the `gpu` event reports). `lock_wait`: time
+// waited for the device (every backend the batch runs is serialised per device: the GPU backend
+// by its own device mutex, the CPU stand-in by pipeline::SerialBackend). Measured only by a
+// backend with a device of its own: `h2d` (transfers to it; `d2h` is reported beside it) and
+// `prep` (host work inside compute() before it took its device lock, e.g. staging copies; like
+// `lock_wait` it precedes the device span).
 struct StageTimes {
-  double h2d = 0, ntt = 0, msm_g1 = 0, msm_g2 = 0, d2h = 0, lock_wait = 0, prep = 0;
+  double ntt = 0, msm_g1 = 0, msm_g2 = 0, lock_wait = 0;
+  StageTime h2d, d2h, prep;
 };
 
 // Steps 2–3 on some device. compute() takes a/b/c by value and releases them as soon as

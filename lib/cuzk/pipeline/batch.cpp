@@ -3,7 +3,6 @@
 // sampler thread writes `mem` events and the progress bar.
 #include "cuzk/pipeline/batch.hpp"
 
-#include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,7 +14,8 @@
 #include <thread>
 
 #include "cuzk/pipeline/batch_impl.hpp"
-#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/sector_ledger.hpp"
+#include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -55,8 +55,8 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
       s->key_digest = kd;
       s->footprint = groth16::ProvingKey::partition_bytes(h->header.n_vars, h->header.domain_size);
       s->key_bytes = fs::file_size(s->spec.zkey);
-      // A loaded porep-lite replica: 64-byte nodes plus the Poseidon tree (≈ 2 Fr a node).
-      if (s->spec.native) s->replica_bytes = (std::uint64_t(64) + 2 * 32) << s->spec.native->depth;
+      s->source = make_partition_source(s->spec, s->key_digest);
+      std::tie(s->sector_bytes, s->sector_what) = s->source->sector_memory();
     } catch (const std::exception& e) {
       s->error = e.what();
       if (s->error.find(files[i]) == std::string::npos) s->error += " (sector file " + files[i] + ")";
@@ -103,10 +103,10 @@ void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors
   }
 }
 
-ojson gpus_json(const std::vector<Device>& devs) {
-  ojson a = ojson::array();
+Value::Array gpus_json(const std::vector<Device>& devs) {
+  Value::Array a;
   for (const auto& d : devs)
-    if (d.is_gpu) a.push_back({{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
+    if (d.memory) a.push_back(Fields{{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
   return a;
 }
 
@@ -131,7 +131,7 @@ public:
 
 private:
   void sample() {
-    ojson f;
+    Fields f;
     const RssParts rss = current_rss_parts();
     peak_ = std::max(peak_, rss.total);
     peak_anon_ = std::max(peak_anon_, rss.anon);
@@ -141,7 +141,7 @@ private:
     bool gpu = false;
     std::uint64_t used = 0;
     for (const auto& d : b_.devices)
-      if (d.is_gpu && d.used_memory) {
+      if (d.used_memory) {
         gpu = true;
         used += d.used_memory();
       }
@@ -205,26 +205,14 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
     if (s->error.empty()) {
-      // An earlier run's output in the place of this sector's proof (a sector named
-      // "<id>.proof" has its folder there): refused now rather than after proving.
-      const std::string proof = sector_proof_path(cfg.out_dir, s->spec.id);
-      const auto pst = fs::symlink_status(proof, ec);
-      if (fs::exists(pst) && !fs::is_regular_file(pst)) {
-        s->error = proof + ": exists and is not a file (another sector's folder?); the sector's proof cannot go there";
-        continue;
-      }
-      const std::string dir = sector_dir(cfg.out_dir, s->spec.id);
-      fs::create_directories(dir, ec);
-      if (!fs::is_directory(dir, ec)) {
-        s->error = dir + ": cannot create the sector's output folder (a file of that name exists?)";
-        continue;
-      }
+      s->ledger = std::make_unique<SectorLedger>(cfg.out_dir, s->spec.id, s->spec.zkey);
+      s->error = s->ledger->prepare();  // its folder; its proof's place free for a file
     }
   {
-    ojson f;
+    Fields f;
     f["schema"] = EVENTS_SCHEMA;
     f["version"] = CUZK_VERSION;
-    f["git"] = info.git.empty() ? ojson(nullptr) : ojson(info.git);
+    f["git"] = info.git.empty() ? Value() : Value(info.git);
     f["host"] = host_name();
     // Unix time (s) of ts 0: lines up the runs of many processes (cuzk-stats run sets, docs/slurm.md).
     const auto unix_now = std::chrono::system_clock::now().time_since_epoch();
@@ -240,10 +228,6 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     ev.emit("run_start", f);
   }
 
-  // Enough TBB threads for the graph's (partly blocking) workers plus the CPU arena.
-  tbb::global_control gc(tbb::global_control::max_allowed_parallelism,
-                         std::max<std::size_t>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism),
-                                               cpus + cfg.synth_workers + gpu_workers + cfg.write_workers + 2));
   MemoryLimiter lim(cfg.mem_budget, cfg.max_inflight);
   groth16::KeyCacheOptions kco;
   kco.enabled = cfg.key_cache;
@@ -252,7 +236,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   KeyCache keys(lim, {}, kco,
                 [&ev](const std::string& path, EventWriter::Clock::time_point t0, EventWriter::Clock::time_point t1,
                       const groth16::KeyLoadReport& rep, const std::string& err) {
-                  ojson f;
+                  Fields f;
                   f["t0"] = round_us(ev.seconds(t0));
                   f["t1"] = round_us(ev.seconds(t1));
                   f["path"] = path;
@@ -283,110 +267,13 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   keys.on_load_start = [&](const std::string& path, std::uint64_t bytes) { bar.key_started(path, bytes, ev.now()); };
   BatchResult res;
   {
-    Batch b(cfg, std::move(devices), ev, lim, keys, cpus);
+    Batch b(cfg, std::move(devices), ev, lim, keys);
     b.progress = &bar;
-    b.build_graph();
     Sampler sampler(b, bar);
 
-    auto start_sector = [&](SectorState& s) {
-      if (s.started) return;
-      s.started = true;
-      ev.emit("sector_start", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
-                               {"seq", s.seq},
-                               {"partitions", s.spec.partitions()}});
-    };
-
-    for (auto& sp : sectors) {
-      SectorState& s = *sp;
-      if (!s.error.empty()) {
-        s.status = "refused";
-        start_sector(s);
-        b.emit_error(s, std::nullopt, s.error);
-        ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
-                               {"seq", s.seq},
-                               {"partitions", s.spec.partitions()},
-                               {"status", "failed"}});
-        b.sectors_failed++;
-        b.failures += unsigned(s.spec.partitions());  // known partitions (0 for an unreadable file)
-        continue;
-      }
-      const std::uint64_t need = s.key_bytes + s.footprint + s.replica_bytes;
-      const bool never_fits = need > cfg.mem_budget;
-      // Another batch proving this sector into the same DIR goes first (out_lock.hpp); its
-      // temp files are removed only while the sector is ours.
-      std::string lock_error;
-      try {
-        s.lock = std::make_unique<FileLock>();
-        s.lock->lock(sector_lock_path(cfg.out_dir, s.spec.id), true, true);
-        remove_stale_temp_files(sector_dir(cfg.out_dir, s.spec.id));
-      } catch (const std::exception& e) {
-        lock_error = e.what();
-      }
-      for (unsigned i = 0; i < s.spec.partitions(); ++i) {
-        start_sector(s);
-        std::string problem;
-        bool overwrite = false;
-        if (!lock_error.empty()) {
-          problem = lock_error;
-        } else if (never_fits) {
-          problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
-                    std::to_string(s.footprint) +
-                    (s.replica_bytes ? " + replica " + std::to_string(s.replica_bytes) : std::string()) +
-                    ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
-                    " bytes: it can never be admitted";
-        } else if (cfg.resume) {
-          Existing e = check_existing(cfg.out_dir, s.spec.id, i, s.vk, [&] { return current_inputs(s, i); });
-          if (e.state == Existing::State::Valid) {
-            ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
-                             {"reason", "resume: a valid proof exists"}});
-            keys.forget(s.spec.zkey);
-            b.partition_done(s, i, e.proof, true);
-            continue;
-          }
-          if (e.state == Existing::State::Invalid) {
-            ev.emit("redo", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq}, {"reason", e.reason}});
-            overwrite = true;
-            s.redone++;
-          }
-        } else if (partition_outputs_exist(cfg.out_dir, s.spec.id, i)) {
-          problem = proof_json_path(cfg.out_dir, s.spec.id, i) +
-                    " already exists: not overwritten (pass --resume to keep finished proofs, or use another --out)";
-        }
-        if (problem.empty()) {
-          auto j = std::make_shared<Job>();
-          j->b = &b;
-          j->s = &s;
-          j->part = i;
-          j->witness = s.spec.source(i);
-          j->overwrite = overwrite;
-          try {
-            keys.admit(s.spec.zkey);  // may wait for (or evict) key memory
-            j->holds_key = true;
-            if (s.replica_bytes && !s.replica_charged) {  // once per sector, freed when it ends
-              lim.acquire(s.replica_bytes, false, [&] { return keys.evict_one(); });
-              s.replica_charged = true;
-            }
-            lim.acquire(s.footprint, true, [&] { return keys.evict_one(); });
-            j->holds_permit = true;
-          } catch (const std::exception& e) {
-            problem = e.what();
-          }
-          if (problem.empty()) {
-            b.submit(j);
-            continue;
-          }
-          j->fail(problem);
-          b.emit_error(s, i, problem);
-          j.reset();  // releases the key pin
-          b.partition_done(s, i, std::nullopt, false);
-          continue;
-        }
-        keys.forget(s.spec.zkey);
-        b.emit_error(s, i, problem);
-        b.partition_done(s, i, std::nullopt, false);
-      }
-    }
-    b.wait();
+    // The dispatcher (dispatcher.cpp) on a thread of its own while this thread works on the
+    // graph (Batch::run), so the graph moves even where oneTBB has no worker thread (one CPU).
+    b.run([&] { b.dispatch(sectors); });
     sampler.stop();
     for (auto& sp : sectors)
       res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,
@@ -402,7 +289,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   }
   res.wall = ev.now();
   bar.finish(res.proofs, res.skipped, res.failures, res.wall);
-  ojson f;
+  Fields f;
   f["proofs"] = res.proofs;
   f["failures"] = res.failures;
   f["skipped"] = res.skipped;

@@ -1,16 +1,16 @@
 #pragma once
-// `cuzk-prove batch`: many sectors × partitions through a oneTBB flow graph:
+// `cuzk-prove batch`: many sectors × partitions through a oneTBB flow graph (graph.cpp; the
+// graph's shape and why: docs/batch.md "The graph"):
 //
-//   dispatcher (one thread, (seq, partition) order): read sector → expand partitions →
-//     resume check → key admission + limiter (permit + byte reservation)
-//   → synth  multifunction_node, concurrency synth_workers: key (cached), witness, a/b/c
-//   → hand-off: priority_queue_node ordered by (seq, partition), bounded by queue_depth tokens
-//   → gpu[d]  function_node per device, concurrency workers_per_device (rejecting: pulls
-//             from the hand-off when a worker is free): H, MSMs on the device's backend
-//   → write  function_node: assemble (blinding), optional verify, atomic outputs; the last
-//             partition of a sector writes DIR/<sector>.proof.
+//   dispatcher (one thread, (seq, partition) order): read sector → expand partitions → resume
+//     check → key admission + limiter (permit + byte reservation)
+//   → synth (oneTBB workers): key (cached), witness, a/b/c
+//   → hand-off ordered by (seq, partition), bounded by queue_depth tokens
+//   → device d (its own worker threads): H, MSMs on the device's backend
+//   → write (writer threads): assemble (blinding), verify, atomic outputs; the last partition
+//     of a sector writes DIR/<sector>.proof.
 //
-// Permits and bytes are released after the GPU stage (or, with hold_permit off, at the
+// Permits and bytes are released after the device stage (or, with hold_permit off, at the
 // end of synthesis: the failure mode cuzk's production prover had, kept for comparison).
 #include <cstdint>
 #include <string>

@@ -1,30 +1,27 @@
 #pragma once
-// Internal to the batch pipeline (batch.cpp: setup and dispatcher; graph.cpp: the nodes).
-#include <tbb/flow_graph.h>
-#include <tbb/task_arena.h>
-
+// Internal to the batch pipeline (batch.cpp: setup and dispatcher; graph.cpp: the flow graph,
+// the only file that includes oneTBB's flow_graph.h; stages.cpp: what the graph's nodes run).
 #include <atomic>
-#include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <semaphore>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cuzk/groth16/verifier.hpp"
-#include "cuzk/circuit/porep_lite.hpp"
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/pipeline/batch.hpp"
 #include "cuzk/pipeline/events.hpp"
 #include "cuzk/pipeline/key_cache.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
-#include "cuzk/pipeline/out_lock.hpp"
-#include "cuzk/pipeline/outputs.hpp"
+#include "cuzk/pipeline/sector_ledger.hpp"
+#include "cuzk/pipeline/partition.hpp"
+#include "cuzk/pipeline/partition_source.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/pipeline/sector.hpp"
+#include "cuzk/pipeline/worker_pool.hpp"
 
 namespace cuzk::pipeline::detail {
 
@@ -37,11 +34,13 @@ struct SectorState {
   groth16::VerifyingKey vk;
   std::uint64_t footprint = 0;      // bytes per partition (ProvingKey::partition_bytes)
   std::uint64_t key_bytes = 0;      // estimated resident key (the .zkey size)
-  std::uint64_t replica_bytes = 0;  // native sectors: the loaded replica + its Merkle tree (estimate)
-  bool replica_charged = false;     // replica_bytes taken from the budget (dispatcher; freed at sector end)
+  std::unique_ptr<PartitionSource> source;  // what its partitions are proven from (partition_source.hpp)
+  std::uint64_t sector_bytes = 0;   // memory the source holds for the sector (a native replica), estimate
+  std::string sector_what;          // what that is, for messages ("replica")
+  bool sector_charged = false;      // sector_bytes taken from the budget (dispatcher; freed at sector end)
   std::string key_digest;           // "sha256:<hex>" of the verification key (what --resume compares)
   unsigned redone = 0;              // --resume: partitions proven again (stale or invalid earlier output)
-  std::unique_ptr<FileLock> lock;   // DIR/<sector>/.cuzk-lock, dispatcher to finish_sector (out_lock.hpp)
+  std::unique_ptr<SectorLedger> ledger;  // its outputs in DIR, claimed by the dispatcher until finish_sector
 
   std::mutex m;
   bool started = false;
@@ -50,87 +49,10 @@ struct SectorState {
   std::string status, first_error;  // set by finish_sector / the dispatcher; the first error line
   std::vector<std::optional<groth16::Proof>> proofs;
 
-  // Native sectors: the replica, loaded by the first partition that needs it.
-  std::once_flag replica_once;
-  std::shared_ptr<const circuit::porep_lite::Replica> replica;
-  std::string replica_error;
-  // Native sectors: the replica file's digest (first user computes it).
-  std::once_flag replica_digest_once;
-  std::string replica_digest, replica_digest_error;
 };
 
-// What partition `part` of `s` is made from (outputs.hpp Inputs). Witness sectors: from the
-// witness values that were (or would be) proven; native sectors: the replica digest + seed.
-Inputs witness_inputs(const SectorState& s, const std::vector<groth16::Scalar>& values);
-Inputs native_inputs(SectorState& s, unsigned part);  // throws when the replica cannot be read
-// --resume: the inputs as the partition would be proven now (reads the witness / replica).
-Inputs current_inputs(SectorState& s, unsigned part);
-// The p<i>.inputs.json record: the inputs plus the files they came from.
-nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in);
 
 class Batch;
-
-// A FIFO (ticket) lock for the CPU stand-in's device: workers get the device in the order
-// they took partitions from the hand-off (std::mutex is not fair and let later partitions
-// overtake earlier ones).
-class FifoMutex {
-public:
-  void lock() {
-    std::unique_lock<std::mutex> lk(m_);
-    const std::uint64_t my = next_++;
-    cv_.wait(lk, [&] { return serving_ == my; });
-  }
-  void unlock() {
-    {
-      std::lock_guard<std::mutex> lk(m_);
-      ++serving_;
-    }
-    cv_.notify_all();
-  }
-
-private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  std::uint64_t next_ = 0, serving_ = 0;
-};
-
-// One partition on its way through the graph. Owns its reservations: whatever is still
-// held when the job dies is released (a failure anywhere cannot leak a permit).
-struct Job {
-  Batch* b = nullptr;
-  SectorState* s = nullptr;
-  unsigned part = 0;
-  std::string witness;
-  bool overwrite = false;  // --resume found an invalid/incomplete/stale earlier output
-  Inputs inputs;           // what the proof is made from (set by synthesis)
-
-  bool holds_permit = false, holds_key = false;
-  KeyCache::KeyPtr pk;
-  groth16::Witness w;
-  std::vector<groth16::Scalar> pub;
-  groth16::Abc abc;
-  groth16::MsmSums sums;
-  double synth_t1 = 0;
-  bool failed = false;
-  std::string error;
-
-  ~Job();
-  void release_permit();
-  void release_key();
-  void fail(const std::string& msg) {
-    if (!failed) error = msg;
-    failed = true;
-  }
-};
-using JobPtr = std::shared_ptr<Job>;
-
-// Hand-off order: oldest sector first, then partition index (priority_queue_node pops the
-// largest under this comparison).
-struct LaterFirst {
-  bool operator()(const JobPtr& x, const JobPtr& y) const {
-    return x->s->seq != y->s->seq ? x->s->seq > y->s->seq : x->part > y->part;
-  }
-};
 
 // Lowest free worker index for the `worker` field of spans.
 class IdPool {
@@ -156,16 +78,18 @@ private:
   std::vector<bool> used_;
 };
 
+// One run's pipeline: the flow graph (graph.cpp) and the threads that work outside it.
 class Batch {
 public:
-  Batch(BatchConfig cfg, std::vector<Device> devices, EventWriter& ev, MemoryLimiter& lim, KeyCache& keys,
-        unsigned cpus);
-  ~Batch();
+  Batch(BatchConfig cfg, std::vector<Device> devices, EventWriter& ev, MemoryLimiter& lim, KeyCache& keys);
+  ~Batch();  // waits for what was submitted
 
-  // Graph side (graph.cpp).
-  void build_graph();
-  void submit(const JobPtr& j);  // dispatcher → synth node
-  void wait();
+  // Runs `dispatch` on a thread of its own while this thread works on the graph; returns once
+  // every partition it submitted is done (rethrows what it threw).
+  void run(const std::function<void()>& dispatch);
+  // The dispatcher (dispatcher.cpp): every partition of `sectors`, in order, into the graph.
+  void dispatch(std::vector<std::unique_ptr<SectorState>>& sectors);
+  void submit(PartitionPtr p);  // dispatcher → the graph, in (seq, partition) order
   // A partition is finished (proof or failure). Writes the sector proof after the last one.
   void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
   void emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg);
@@ -180,30 +104,28 @@ public:
   std::atomic<unsigned> sectors_ok{0}, sectors_failed{0}, sectors_skipped{0};
 
 private:
-  void synth_body(const JobPtr& j, unsigned& worker);
-  void synth_native(Job& j, const groth16::ProvingKey& pk);
-  void gpu_body(const JobPtr& j, std::size_t d);
-  void write_body(const JobPtr& j);
+  // The stages (stages.cpp), plain functions of one partition.
+  bool synthesize(Partition& p);  // key, witness, a/b/c (a oneTBB worker); false: it failed
+  void on_device(Partition& p, std::size_t d);  // H and MSMs (a worker thread of device d)
+  void write(Partition& p);                     // assemble, verify, outputs (a writer thread)
   void finish_sector(SectorState& s);
+  void start_sector(SectorState& s);  // its sector_start event, once
+  void prepare_devices(const KeyCache::KeyPtr& pk);  // key uploads, on the uploader threads
 
-  tbb::task_arena graph_arena_;    // runs the flow graph; has room for threads that block
-  tbb::task_arena compute_arena_;  // CPU-parallel work (synthesis, key loads, CPU backend): one slot per CPU
-  std::unique_ptr<tbb::flow::graph> g_;
-  using SynthNode = tbb::flow::multifunction_node<JobPtr, std::tuple<JobPtr, JobPtr>>;
-  std::unique_ptr<SynthNode> synth_;
-  std::unique_ptr<tbb::flow::priority_queue_node<JobPtr, LaterFirst>> handoff_;
-  std::vector<std::unique_ptr<tbb::flow::function_node<JobPtr, JobPtr, tbb::flow::rejecting>>> gpu_;
-  std::unique_ptr<tbb::flow::function_node<JobPtr, tbb::flow::continue_msg>> write_;
-  std::counting_semaphore<> queue_tokens_;
+  struct Graph;  // graph.cpp
+  friend struct SynthBody;
+  friend struct DeviceBody;
+  friend struct WriteBody;
+  std::unique_ptr<Graph> make_graph();
+
   IdPool synth_ids_;
-  std::vector<std::unique_ptr<IdPool>> gpu_ids_;
-  std::vector<std::unique_ptr<FifoMutex>> device_locks_;  // non-self-locking backends
-  // Key uploads to the GPUs (Backend::prepare), one thread per (key, device), started by the
-  // first synthesis of a key so the upload overlaps synthesis; joined in wait().
-  void prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk);
+  std::vector<std::unique_ptr<IdPool>> device_ids_;
+  std::vector<std::unique_ptr<WorkerPool>> device_workers_;  // per device: workers_per_device threads
+  std::vector<std::unique_ptr<WorkerPool>> uploaders_;       // per device with memory: one thread
+  std::unique_ptr<WorkerPool> writers_;                      // write_workers threads
   std::mutex prep_mu_;
   std::set<const groth16::ProvingKey*> prepared_;
-  std::vector<std::thread> prep_threads_;
+  std::unique_ptr<Graph> graph_;
 };
 
 }  // namespace cuzk::pipeline::detail

@@ -13,8 +13,8 @@ namespace cuzk::pipeline {
 
 std::string BatchConfig::events_file() const { return events_path.empty() ? out_dir + "/events.jsonl" : events_path; }
 
-nlohmann::ordered_json BatchConfig::to_json() const {
-  nlohmann::ordered_json j;
+Fields BatchConfig::to_json() const {
+  Fields j;
   j["backend"] = backend;
   j["out"] = out_dir;
   j["events"] = events_file();
@@ -23,7 +23,7 @@ nlohmann::ordered_json BatchConfig::to_json() const {
   j["max_inflight_source"] = max_inflight_source;
   j["mem_budget"] = mem_budget;
   j["mem_budget_source"] = mem_budget_source;
-  j["queue_depth"] = bounded_queue ? nlohmann::ordered_json(queue_depth) : nlohmann::ordered_json(nullptr);
+  j["queue_depth"] = bounded_queue ? Value(queue_depth) : Value();
   j["queue_depth_source"] = queue_depth_source;
   j["hold_permit"] = hold_permit;
   j["bounded_queue"] = bounded_queue;
@@ -35,7 +35,7 @@ nlohmann::ordered_json BatchConfig::to_json() const {
   j["resume"] = resume;
   j["key_cache"] = key_cache;
   j["key_cache_dir"] = key_cache_dir;
-  j["seed"] = seed ? nlohmann::ordered_json(*seed) : nlohmann::ordered_json(nullptr);
+  j["seed"] = seed ? Value(*seed) : Value();
   j["mem_interval"] = mem_interval;
   return j;
 }

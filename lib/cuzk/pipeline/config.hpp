@@ -3,10 +3,11 @@
 // "auto" values are 0 here and resolved by resolve() before the run starts, so the
 // run_start event records what was actually used.
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "cuzk/pipeline/fields.hpp"
 
 namespace cuzk::pipeline {
 
@@ -40,7 +41,7 @@ struct BatchConfig {
   std::string max_inflight_source;
 
   std::string events_file() const;
-  nlohmann::ordered_json to_json() const;
+  Fields to_json() const;  // run_start's "config"
 };
 
 // Resolves the auto values given the largest per-partition estimate (bytes), the largest

@@ -1,11 +1,10 @@
 #pragma once
-// What the GPU node of the batch graph runs on: one Device per GPU (or one CPU stand-in).
-// The pipeline calls backend->compute() from `workers_per_device` workers of that device.
-// A GPU backend (self_locking) serialises its own device work (a mutex around the kernels
-// only, so one worker's host preparation overlaps the other's kernels) and reports the
-// time it waited for that mutex in StageTimes::lock_wait. For a backend that does not
-// (the CPU stand-in) the pipeline holds a per-device mutex around the whole compute() and
-// runs it in the CPU arena shared with synthesis.
+// What the device node of the batch graph runs on: one Device per GPU (or one CPU stand-in).
+// The pipeline calls backend->compute() from `workers_per_device` workers of that device, the
+// same way for every backend: the backend serialises its device work itself and reports the
+// time it waited in StageTimes::lock_wait (a GPU backend: a mutex around its kernels only, so
+// one worker's host preparation overlaps the other's kernels; the CPU stand-in: wrapped in
+// SerialBackend, serial_backend.hpp, a FIFO lock around the whole compute()).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -18,11 +17,12 @@ namespace cuzk::pipeline {
 struct Device {
   int index = 0;               // explicit device index (events' "device")
   std::string name;            // e.g. "NVIDIA H200" or "cpu"
-  std::uint64_t memory = 0;    // device memory in bytes (0 for the CPU)
-  bool is_gpu = false;         // reports h2d/d2h; `gpu_used` in mem samples
-  bool self_locking = false;   // see above
+  // Bytes of memory of its own (0: it works in host memory, the CPU stand-in). A device with
+  // memory is listed in run_start's "gpus", gets each key uploaded (Backend::prepare, the
+  // key_upload span) as the key's first synthesis starts, and is sampled by used_memory.
+  std::uint64_t memory = 0;
   std::shared_ptr<groth16::Backend> backend;
-  std::function<std::uint64_t()> used_memory;  // device bytes in use, for `mem` samples (GPU only)
+  std::function<std::uint64_t()> used_memory;  // device bytes in use, for `mem` samples (empty: none)
 };
 
 }  // namespace cuzk::pipeline

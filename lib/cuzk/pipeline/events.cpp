@@ -1,5 +1,7 @@
 #include "cuzk/pipeline/events.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/file.h>
@@ -99,14 +101,47 @@ EventWriter::~EventWriter() {
 
 double round_us(double s) { return std::round(s * 1e6) / 1e6; }
 
-void EventWriter::emit(const char* ev, const ojson& fields) {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+ojson to_json(const Fields& f);
+
+ojson to_json(const Value& v) {
+  return std::visit(
+      [](const auto& x) -> ojson {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) {
+          return nullptr;
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const Value::Array>>) {
+          ojson a = ojson::array();
+          for (const auto& e : *x) a.push_back(to_json(e));
+          return a;
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const Fields>>) {
+          return to_json(*x);
+        } else {
+          return x;
+        }
+      },
+      v.data());
+}
+
+ojson to_json(const Fields& f) {
+  ojson j = ojson::object();
+  for (const auto& [k, v] : f.items()) j[k] = to_json(v);
+  return j;
+}
+
+}  // namespace
+
+void EventWriter::emit(const char* ev, const Fields& fields) {
   if (fd_ < 0) return;
   std::lock_guard<std::mutex> lk(m_);
   ojson j;
   j["ts"] = round_us(now());
   j["ev"] = ev;
   j["run"] = run_;
-  for (auto it = fields.begin(); it != fields.end(); ++it) j[it.key()] = it.value();
+  for (const auto& [k, v] : fields.items()) j[k] = to_json(v);
   std::string line = j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
   line += '\n';
   ++lines_;

@@ -8,12 +8,11 @@
 #include <chrono>
 #include <cstdint>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <string>
 
-namespace cuzk::pipeline {
+#include "cuzk/pipeline/fields.hpp"
 
-using ojson = nlohmann::ordered_json;
+namespace cuzk::pipeline {
 
 inline constexpr int EVENTS_SCHEMA = 2;
 
@@ -34,7 +33,7 @@ public:
   double now() const { return seconds(Clock::now()); }
   double seconds(Clock::time_point t) const { return std::chrono::duration<double>(t - start_).count(); }
   // Writes {"ts": now, "ev": ev, "run": id, ...fields} as one line.
-  void emit(const char* ev, const ojson& fields = ojson::object());
+  void emit(const char* ev, const Fields& fields = {});
 
   const std::string& run_id() const { return run_; }
   // "" while every line was written; else one line naming the file, the lines lost and why.

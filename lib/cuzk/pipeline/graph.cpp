@@ -1,434 +1,172 @@
-// The flow graph of the batch pipeline: synth → hand-off → gpu[d] → write (see batch.hpp).
-#include <unistd.h>
+// The batch's flow graph: the only file that sees oneTBB's flow graph. Its shape, built in
+// make_graph() below (model: oneTBB's examples/graph/fgbzip2):
+//
+//   admitted ─► tokens ─► synth ─┬─► hand-off ─► slots[d] ─► device[d] ─┬─► write
+//   (queue)     (limiter)        │  (priority)   (limiter)    (async)    └─► freed[d] ─► slots[d]
+//                                └─ failed ─────────────────────────────────► write
+//
+//   admitted  the dispatcher's partitions, in (seq, partition) order
+//   tokens    synthesis + hand-off: at most synth_workers + queue_depth partitions between the
+//             start of their synthesis and their device (a token comes back as a device takes
+//             one, or as its synthesis fails); what blocked a worker on a semaphore before
+//   synth     key, witness, a/b/c on oneTBB workers (synth_workers at once)
+//   hand-off  oldest sector first, then partition index
+//   slots[d]  one token per worker of device d: a partition leaves the hand-off only for a free
+//             worker (the others stay in order for whichever device frees first)
+//   device[d] async: the partition goes to device d's own worker threads (worker_pool.hpp),
+//             which run the backend and put it back through the gateway: no oneTBB worker
+//             waits for a device
+//   write     async: assemble, verify and the atomic file writes on the writer threads
+#include <tbb/flow_graph.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
+#include <exception>
+#include <limits>
+#include <thread>
 
-#include "cuzk/groth16/binfile.hpp"
-#include "cuzk/groth16/json_io.hpp"
-#include "cuzk/circuit/replica_file.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
-#include "cuzk/pipeline/outputs.hpp"
-#include "cuzk/util/atomic_file.hpp"
-#include "cuzk/util/digest.hpp"
-#include "cuzk/util/error.hpp"
 
 namespace cuzk::pipeline::detail {
 
 namespace flow = tbb::flow;
-using groth16::Proof;
-
-Job::~Job() {
-  release_permit();
-  release_key();
-}
-
-void Job::release_permit() {
-  if (!holds_permit) return;
-  holds_permit = false;
-  b->lim.release(s->footprint, true);
-}
-
-void Job::release_key() {
-  if (!holds_key) return;
-  holds_key = false;
-  pk.reset();
-  b->keys.release(s->spec.zkey);
-}
 
 namespace {
 
-unsigned total_gpu_workers(const BatchConfig& c, std::size_t devices) {
-  return unsigned(devices) * std::max(1u, c.workers_per_device);
-}
+// Hand-off order: oldest sector first, then partition index (the priority queue pops the
+// largest under this comparison).
+struct LaterFirst {
+  bool operator()(const PartitionPtr& x, const PartitionPtr& y) const {
+    return x->sector->seq != y->sector->seq ? x->sector->seq > y->sector->seq : x->part > y->part;
+  }
+};
+
+using Limiter = flow::limiter_node<PartitionPtr>;
+using SynthNode = flow::multifunction_node<PartitionPtr, std::tuple<PartitionPtr, PartitionPtr>>;
+using DeviceNode = flow::async_node<PartitionPtr, PartitionPtr>;
+using WriteNode = flow::async_node<PartitionPtr, flow::continue_msg>;
+using FreedNode = flow::function_node<PartitionPtr, flow::continue_msg>;
 
 }  // namespace
 
-Inputs witness_inputs(const SectorState& s, const std::vector<groth16::Scalar>& values) {
-  const Digest d = digest_tree({reinterpret_cast<const std::uint8_t*>(values.data()), values.size() * sizeof(groth16::Scalar)});
-  Inputs in;
-  in["key"] = s.key_digest;
-  in["witness"] = "sha256t:" + to_hex(d);
-  return in;
-}
+struct Batch::Graph {
+  flow::graph g;  // first: the nodes go before it
+  std::unique_ptr<flow::queue_node<PartitionPtr>> admitted;
+  std::unique_ptr<Limiter> tokens;
+  std::unique_ptr<SynthNode> synth;
+  std::unique_ptr<flow::priority_queue_node<PartitionPtr, LaterFirst>> handoff;
+  std::vector<std::unique_ptr<Limiter>> slots;
+  std::vector<std::unique_ptr<DeviceNode>> device;
+  std::vector<std::unique_ptr<FreedNode>> freed;
+  std::unique_ptr<WriteNode> write;
 
-Inputs native_inputs(SectorState& s, unsigned part) {
-  const auto& n = *s.spec.native;
-  std::call_once(s.replica_digest_once, [&] {
-    try {
-      s.replica_digest = "sha256t:" + to_hex(digest_file(n.replica));
-    } catch (const std::exception& e) {
-      s.replica_digest_error = e.what();
+  void give_token() { tokens->decrementer().try_put(flow::continue_msg()); }
+};
+
+// synth: the partition is synthesized (port 0) or failed (port 1, straight to write).
+struct SynthBody {
+  Batch* b;
+  void operator()(const PartitionPtr& p, SynthNode::output_ports_type& out) const {
+    if (b->synthesize(*p)) {
+      std::get<0>(out).try_put(p);
+    } else {
+      b->graph_->give_token();
+      std::get<1>(out).try_put(p);
     }
-  });
-  if (!s.replica_digest_error.empty()) fail(Error::Kind::Io, "", s.replica_digest_error);
-  Inputs in;
-  in["key"] = s.key_digest;
-  in["replica"] = s.replica_digest;
-  in["depth"] = n.depth;
-  in["challenges"] = n.challenges;
-  in["challenge_seed"] = n.challenge_seeds[part];
-  return in;
-}
-
-Inputs current_inputs(SectorState& s, unsigned part) {
-  if (s.spec.native) return native_inputs(s, part);
-  // The witness values section, hashed where it is mapped: for a valid .wtns these are exactly
-  // the bytes of the values synthesis proves (32-byte little-endian canonical scalars), without
-  // parsing or copying a multi-GB witness on the dispatcher. (An invalid one fails its redo.)
-  groth16::BinFile f(s.spec.witnesses[part], "wtns", 2);
-  groth16::Reader d = f.section(2, "witness values");
-  const std::size_t n = d.remaining();
-  Inputs in;
-  in["key"] = s.key_digest;
-  in["witness"] = "sha256t:" + to_hex(digest_tree({d.take(n), n}));
-  return in;
-}
-
-nlohmann::ordered_json inputs_record(const SectorState& s, unsigned part, const Inputs& in) {
-  nlohmann::ordered_json r;
-  r["schema"] = 1;
-  r["sector"] = s.spec.id;
-  r["partition"] = part;
-  r["inputs"] = in;
-  r["zkey"] = s.spec.zkey;
-  if (s.spec.native) r["replica"] = s.spec.native->replica;
-  else r["witness"] = s.spec.witnesses[part];
-  return r;
-}
-
-Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimiter& l, KeyCache& k, unsigned cpus)
-    : cfg(std::move(c)),
-      devices(std::move(devs)),
-      ev(e),
-      lim(l),
-      keys(k),
-      // Threads of the graph block (on hand-off tokens, device locks, key loads, device
-      // syncs), so its arena has a slot for each node worker on top of the dispatcher;
-      // the CPU work itself runs in compute_arena_ (one slot per CPU).
-      graph_arena_(int(cfg.synth_workers + total_gpu_workers(cfg, devices.size()) + cfg.write_workers + 1), 1),
-      compute_arena_(int(std::max(1u, cpus))),
-      queue_tokens_(std::ptrdiff_t(std::max(1u, cfg.queue_depth))),
-      synth_ids_(cfg.synth_workers) {
-  for (std::size_t d = 0; d < devices.size(); ++d) {
-    gpu_ids_.push_back(std::make_unique<IdPool>(cfg.workers_per_device));
-    device_locks_.push_back(std::make_unique<FifoMutex>());
   }
+};
+
+// device[d]: leaves the hand-off (its token back) for one of the device's worker threads.
+struct DeviceBody {
+  Batch* b;
+  std::size_t d;
+  void operator()(const PartitionPtr& p, DeviceNode::gateway_type& gw) const {
+    b->graph_->give_token();
+    gw.reserve_wait();  // the graph is not done while the device has it
+    b->device_workers_[d]->push([b = b, d = d, q = p, &gw]() mutable {
+      b->on_device(*q, d);
+      gw.try_put(q);
+      q.reset();
+      gw.release_wait();
+    });
+  }
+};
+
+// write: on a writer thread.
+struct WriteBody {
+  Batch* b;
+  void operator()(const PartitionPtr& p, WriteNode::gateway_type& gw) const {
+    gw.reserve_wait();
+    b->writers_->push([b = b, q = p, &gw]() mutable {
+      b->write(*q);
+      q.reset();
+      gw.release_wait();
+    });
+  }
+};
+
+std::unique_ptr<Batch::Graph> Batch::make_graph() {
+  auto G = std::make_unique<Graph>();
+  flow::graph& g = G->g;
+  const std::size_t unbounded = std::numeric_limits<std::size_t>::max();
+  const std::size_t tokens = cfg.bounded_queue ? std::size_t(cfg.synth_workers) + std::max(1u, cfg.queue_depth) : unbounded;
+  G->admitted = std::make_unique<flow::queue_node<PartitionPtr>>(g);
+  G->tokens = std::make_unique<Limiter>(g, tokens);
+  G->synth = std::make_unique<SynthNode>(g, std::max(1u, cfg.synth_workers), SynthBody{this});
+  G->handoff = std::make_unique<flow::priority_queue_node<PartitionPtr, LaterFirst>>(g);
+  G->write = std::make_unique<WriteNode>(g, flow::unlimited, WriteBody{this});
+  flow::make_edge(*G->admitted, *G->tokens);
+  flow::make_edge(*G->tokens, *G->synth);
+  flow::make_edge(flow::output_port<0>(*G->synth), *G->handoff);
+  flow::make_edge(flow::output_port<1>(*G->synth), *G->write);
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    G->slots.push_back(std::make_unique<Limiter>(g, std::max(1u, cfg.workers_per_device)));
+    G->device.push_back(std::make_unique<DeviceNode>(g, flow::unlimited, DeviceBody{this, d}));
+    G->freed.push_back(std::make_unique<FreedNode>(g, flow::unlimited, [](const PartitionPtr&) { return flow::continue_msg(); }));
+    flow::make_edge(*G->handoff, *G->slots[d]);
+    flow::make_edge(*G->slots[d], *G->device[d]);
+    flow::make_edge(*G->device[d], *G->write);
+    flow::make_edge(*G->device[d], *G->freed[d]);
+    flow::make_edge(*G->freed[d], G->slots[d]->decrementer());
+  }
+  return G;
+}
+
+Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimiter& l, KeyCache& k)
+    : cfg(std::move(c)), devices(std::move(devs)), ev(e), lim(l), keys(k), synth_ids_(cfg.synth_workers) {
+  for (const Device& dev : devices) {
+    device_ids_.push_back(std::make_unique<IdPool>(cfg.workers_per_device));
+    device_workers_.push_back(std::make_unique<WorkerPool>(std::max(1u, cfg.workers_per_device)));
+    uploaders_.push_back(dev.memory ? std::make_unique<WorkerPool>(1) : nullptr);  // key uploads (Backend::prepare)
+  }
+  writers_ = std::make_unique<WorkerPool>(std::max(1u, cfg.write_workers));
+  graph_ = make_graph();
 }
 
 Batch::~Batch() {
-  for (auto& t : prep_threads_)
-    if (t.joinable()) t.join();
-  // Nodes must go before the graph.
-  write_.reset();
-  gpu_.clear();
-  handoff_.reset();
-  synth_.reset();
-  g_.reset();
+  graph_->g.wait_for_all();
+  for (auto& w : device_workers_) w->finish();
+  writers_->finish();
+  graph_.reset();
 }
 
-void Batch::build_graph() {
-  graph_arena_.execute([&] {
-    g_ = std::make_unique<flow::graph>();
-    synth_ = std::make_unique<SynthNode>(*g_, cfg.synth_workers, [this](const JobPtr& j, SynthNode::output_ports_type& ports) {
-      unsigned worker = 0;
-      synth_body(j, worker);
-      if (j->failed) {
-        std::get<1>(ports).try_put(j);
-        return;
-      }
-      if (!cfg.hold_permit) j->release_permit();  // intervention 1 off: released before the hand-off
-      if (cfg.bounded_queue) queue_tokens_.acquire();  // blocks while the hand-off is full
-      std::get<0>(ports).try_put(j);
-    });
-    handoff_ = std::make_unique<flow::priority_queue_node<JobPtr, LaterFirst>>(*g_);
-    write_ = std::make_unique<flow::function_node<JobPtr, flow::continue_msg>>(
-        *g_, cfg.write_workers, [this](const JobPtr& j) {
-          write_body(j);
-          return flow::continue_msg();
-        });
-    flow::make_edge(flow::output_port<0>(*synth_), *handoff_);
-    flow::make_edge(flow::output_port<1>(*synth_), *write_);
-    for (std::size_t d = 0; d < devices.size(); ++d) {
-      gpu_.push_back(std::make_unique<flow::function_node<JobPtr, JobPtr, flow::rejecting>>(
-          *g_, cfg.workers_per_device, [this, d](const JobPtr& j) {
-            gpu_body(j, d);
-            return j;
-          }));
-      flow::make_edge(*handoff_, *gpu_.back());
-      flow::make_edge(*gpu_.back(), *write_);
+void Batch::submit(PartitionPtr p) { graph_->admitted->try_put(std::move(p)); }
+
+void Batch::run(const std::function<void()>& dispatch) {
+  std::exception_ptr error;
+  graph_->g.reserve_wait();  // the graph is not done while the dispatcher runs
+  std::thread dispatcher([&] {
+    try {
+      dispatch();
+    } catch (...) {
+      error = std::current_exception();
     }
+    graph_->g.release_wait();
   });
-}
-
-void Batch::submit(const JobPtr& j) {
-  graph_arena_.execute([&] { synth_->try_put(j); });
-}
-
-void Batch::wait() {
-  graph_arena_.execute([&] { g_->wait_for_all(); });
-  std::lock_guard<std::mutex> lk(prep_mu_);
-  for (auto& t : prep_threads_)
-    if (t.joinable()) t.join();
-}
-
-void Batch::prepare_devices(const std::shared_ptr<const groth16::ProvingKey>& pk) {
-  std::lock_guard<std::mutex> lk(prep_mu_);
-  if (!prepared_.insert(pk.get()).second) return;
-  for (const Device& dev : devices) {
-    if (!dev.is_gpu) continue;
-    prep_threads_.emplace_back([this, pk, backend = dev.backend, index = dev.index] {
-      const double t0 = ev.now();
-      std::string err;
-      try {
-        backend->prepare(*pk);
-      } catch (const std::exception& e) {
-        err = e.what();  // compute() meets it again and reports it for the partition
-      }
-      ojson f;
-      f["t0"] = round_us(t0);
-      f["t1"] = round_us(ev.now());
-      f["device"] = index;
-      f["zkey"] = pk->path;
-      if (!err.empty()) f["message"] = err;
-      ev.emit("key_upload", f);
-    });
-  }
-}
-
-void Batch::emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg) {
-  ojson f;
-  f["sector"] = s.spec.id.empty() ? s.file : s.spec.id;
-  if (part) f["partition"] = *part;
-  f["seq"] = s.seq;
-  f["message"] = msg;
-  ev.emit("error", f);
-  // And one line for the person watching (not a hot path: once per failure). The message
-  // names the file; a sector whose file could not be read has no id, and its message names
-  // the sector file already, so it is not repeated.
-  std::string line = s.spec.id.empty() ? msg : s.spec.id + (part ? " p" + std::to_string(*part) : std::string()) + ": " + msg;
-  const bool bar = progress && progress->bar();  // then clear the progress bar's line first
-  std::fprintf(stderr, "%scuzk-prove batch: error: %s\n", bar ? "\r\x1b[K" : "", one_line(line).c_str());
-  std::lock_guard<std::mutex> lk(s.m);
-  if (s.first_error.empty()) s.first_error = one_line(line);
-}
-
-static ojson span(double t0, double t1, const SectorState& s, unsigned part) {
-  ojson f;
-  f["t0"] = round_us(t0);
-  f["t1"] = round_us(t1);
-  f["sector"] = s.spec.id;
-  f["partition"] = part;
-  f["seq"] = s.seq;
-  return f;
-}
-
-// porep-lite partitions: witness and a/b/c in one native pass from the sector's replica
-// and the challenges drawn from the partition's seed.
-void Batch::synth_native(Job& j, const groth16::ProvingKey& pk) {
-  namespace pl = circuit::porep_lite;
-  SectorState& s = *j.s;
-  const auto& n = *s.spec.native;
-  std::call_once(s.replica_once, [&] {
-    try {
-      s.replica = std::make_shared<const pl::Replica>(pl::read_replica(n.replica, n.depth));
-    } catch (const std::exception& e) {
-      s.replica_error = e.what();
-    }
-  });
-  if (!s.replica) fail(Error::Kind::BadInput, n.replica, s.replica_error);
-  const pl::Layout lay = pl::layout(n.depth, n.challenges);
-  if (lay.n_wires != pk.header.n_vars || lay.n_public != pk.header.n_public || lay.domain_size != pk.header.domain_size)
-    fail(Error::Kind::BadInput, s.spec.zkey,
-         "is not the porep-lite key for depth " + std::to_string(n.depth) + " and " + std::to_string(n.challenges) +
-             " challenges (nVars/nPublic/domain differ)");
-  auto ch = pl::draw_challenges(n.challenge_seeds[j.part], n.challenges, n.depth);
-  pl::Synthesis syn;
-  compute_arena_.execute([&] { syn = pl::synthesize(*s.replica, ch); });
-  j.w.values = std::move(syn.witness);
-  j.w.path = j.witness;
-  compute_arena_.execute([&] { j.inputs = native_inputs(s, j.part); });
-  j.pub = groth16::public_signals(pk, j.w.values);
-  j.abc = std::move(syn.abc);
-}
-
-void Batch::synth_body(const JobPtr& j, unsigned& worker) {
-  worker = synth_ids_.take();
-  double t0 = ev.now();
-  try {
-    j->pk = keys.get(j->s->spec.zkey);  // the first user loads it (its own key_load span)
-    prepare_devices(j->pk);
-    t0 = ev.now();  // the synthesis span starts once the key is there
-    const auto& pk = *j->pk;
-    if (j->s->spec.native) {
-      synth_native(*j, pk);
-    } else {
-      j->w = groth16::read_wtns(j->witness, pk.header.n_vars);
-      j->pub = groth16::public_signals(pk, j->w.values);
-      compute_arena_.execute([&] {
-        j->inputs = witness_inputs(*j->s, j->w.values);
-        j->abc = groth16::synthesize(pk, j->w.values);
-      });
-    }
-  } catch (const std::bad_alloc&) {
-    j->fail(j->witness + ": out of memory during synthesis");
-  } catch (const std::exception& e) {
-    j->fail(e.what());
-  }
-  synth_ids_.give(worker);
-  if (j->failed) return;
-  j->synth_t1 = ev.now();
-  ojson f = span(t0, j->synth_t1, *j->s, j->part);
-  f["worker"] = worker;
-  ev.emit("synth", f);
-}
-
-void Batch::gpu_body(const JobPtr& j, std::size_t d) {
-  const double take = ev.now();
-  if (cfg.bounded_queue) queue_tokens_.release();
-  ev.emit("queue", span(j->synth_t1, take, *j->s, j->part));
-  const Device& dev = devices[d];
-  const unsigned worker = gpu_ids_[d]->take();
-  groth16::StageTimes st;
-  try {
-    if (dev.self_locking) {
-      j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free);
-    } else {
-      std::unique_lock<FifoMutex> lk(*device_locks_[d]);
-      st.lock_wait = ev.now() - take;
-      compute_arena_.execute(
-          [&] { j->sums = dev.backend->compute(*j->pk, std::move(j->abc), j->w.values, st, cfg.early_free); });
-    }
-  } catch (const std::bad_alloc&) {
-    j->fail("out of memory in the " + dev.name + " backend");
-  } catch (const std::exception& e) {
-    j->fail(dev.name + " backend: " + e.what());
-  }
-  const double t1 = ev.now();
-  gpu_ids_[d]->give(worker);
-  j->abc.release();
-  std::vector<groth16::Scalar>().swap(j->w.values);  // public signals were kept in j->pub
-  j->release_key();
-  j->release_permit();
-  if (j->failed) return;
-  ojson f = span(take + st.prep + st.lock_wait, t1, *j->s, j->part);
-  f["device"] = dev.index;
-  f["worker"] = worker;
-  if (dev.is_gpu) f["h2d"] = round_us(st.h2d);
-  f["ntt"] = round_us(st.ntt);
-  f["msm_g1"] = round_us(st.msm_g1);
-  f["msm_g2"] = round_us(st.msm_g2);
-  if (dev.is_gpu) f["d2h"] = round_us(st.d2h);
-  f["lock_wait"] = round_us(st.lock_wait);
-  if (dev.self_locking) f["prep"] = round_us(st.prep);
-  ev.emit("gpu", f);
-}
-
-void Batch::write_body(const JobPtr& j) {
-  SectorState& s = *j->s;
-  std::optional<Proof> proof;
-  if (!j->failed) {
-    const double t0 = ev.now();
-    try {
-      const std::string label = s.spec.id + "/p" + std::to_string(j->part);
-      auto bl = cfg.seed ? groth16::Blinding::from_seed(*cfg.seed, label) : groth16::Blinding::random();
-      Proof p;
-      compute_arena_.execute([&] { p = groth16::assemble(s.header, j->sums, bl); });
-      double verify_s = -1;
-      if (cfg.verify) {  // by default: a proof that does not verify is never written
-        groth16::VerifyResult r;
-        const double v0 = ev.now();
-        // On this write worker's own thread: verification is serial (~2.5 ms), and queuing it
-        // for a slot of the CPU arena, which the syntheses keep full, only made it wait there.
-        r = groth16::verify(s.vk, j->pub, p);
-        verify_s = ev.now() - v0;
-        if (!r)
-          fail(Error::Kind::Unsatisfied, j->witness,
-               "the proof does not verify (" + r.reason + "): the witness does not satisfy the circuit of " +
-                   s.spec.zkey + ", or that key is corrupt; nothing written for this partition");
-      }
-      std::size_t bytes =
-          write_partition(cfg.out_dir, s.spec.id, j->part, p, j->pub, inputs_record(s, j->part, j->inputs), j->overwrite);
-      ojson f = span(t0, ev.now(), s, j->part);
-      f["bytes"] = bytes;
-      if (verify_s >= 0) f["verify"] = round_us(verify_s);
-      ev.emit("write", f);
-      proof = p;
-    } catch (const std::exception& e) {
-      j->fail(e.what());
-    }
-  }
-  if (j->failed) emit_error(s, j->part, j->error);
-  j->release_key();
-  j->release_permit();
-  partition_done(s, j->part, proof, false);
-}
-
-void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> proof, bool was_skipped) {
-  bool last = false;
-  {
-    std::lock_guard<std::mutex> lk(s.m);
-    if (proof) {
-      s.proofs[part] = *proof;
-      (was_skipped ? s.skipped : s.proven)++;
-    } else {
-      s.failed++;
-    }
-    last = --s.remaining == 0;
-  }
-  (proof ? (was_skipped ? skipped : proofs) : failures)++;
-  if (progress) progress->update(proofs, skipped, failures, ev.now());
-  if (last) finish_sector(s);
-}
-
-void Batch::finish_sector(SectorState& s) {
-  s.replica.reset();  // every partition is done: the replica's memory goes back to the budget
-  if (s.replica_charged) lim.release(s.replica_bytes, false);
-  std::string status = "ok";
-  if (s.failed) {
-    status = "failed";
-  } else {
-    std::vector<Proof> all;
-    for (auto& p : s.proofs) all.push_back(*p);
-    const std::string path = sector_proof_path(cfg.out_dir, s.spec.id);
-    const std::string bytes = sector_proof_bytes(all);
-    std::error_code ec;
-    try {
-      const auto st = std::filesystem::symlink_status(path, ec);
-      if (std::filesystem::exists(st)) {
-        if (!std::filesystem::is_regular_file(st))
-          fail(Error::Kind::Io, path, "exists and is not a regular file; not overwritten");
-        const bool same = std::filesystem::file_size(path, ec) == bytes.size() && read_file(path, bytes.size()) == bytes;
-        if (!same) {
-          // --resume redid stale or invalid partitions: the old sector proof is made of those
-          // and is replaced (atomically). Otherwise it is not ours to replace.
-          if (!cfg.resume || s.redone == 0)
-            fail(Error::Kind::Io, path,
-                 "exists with other proofs; not overwritten: remove it, pass --resume, or use another --out");
-          write_file_atomic(path, bytes, false);
-        }
-        if (s.proven == 0) status = "skipped";
-      } else {
-        write_file_atomic(path, bytes, true);
-      }
-    } catch (const std::exception& e) {
-      emit_error(s, std::nullopt, e.what());
-      status = "failed";
-    }
-  }
-  (status == "ok" ? sectors_ok : status == "failed" ? sectors_failed : sectors_skipped)++;
-  s.status = status;
-  ojson f;
-  f["sector"] = s.spec.id;
-  f["seq"] = s.seq;
-  f["partitions"] = s.proofs.size();
-  f["status"] = status;
-  f["proven"] = s.proven;
-  f["skipped"] = s.skipped;
-  f["failed"] = s.failed;
-  ev.emit("sector_end", f);
-  s.lock.reset();  // out_lock.hpp: another batch waiting for this sector may check it now
+  graph_->g.wait_for_all();  // this thread runs graph tasks meanwhile
+  dispatcher.join();
+  for (auto& u : uploaders_)
+    if (u) u->finish();
+  if (error) std::rethrow_exception(error);
 }
 
 }  // namespace cuzk::pipeline::detail

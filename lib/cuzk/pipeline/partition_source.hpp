@@ -1,0 +1,48 @@
+#pragma once
+// What turns a sector's partition into the witness and a/b/c the prover needs: the only part of
+// the batch that knows a circuit. The graph calls it and knows none.
+//   snarkjs witness sectors   WitnessSource   (witness_source.cpp): a .wtns per partition, a/b/c
+//                                              from the key's coefficient section
+//   porep-lite native sectors  PorepLiteSource (porep_lite_source.cpp): one replica per sector,
+//                                              witness and a/b/c in one native pass per partition
+// A source is shared by the sector's partitions (thread-safe: several synthesize at once).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/witness.hpp"
+#include "cuzk/pipeline/inputs.hpp"
+#include "cuzk/pipeline/sector.hpp"
+
+namespace cuzk::pipeline {
+
+struct Synthesized {
+  groth16::Witness w;  // all wire values (public signals: groth16::public_signals)
+  groth16::Abc abc;
+  Inputs inputs;       // what the proof is made from (inputs.hpp)
+};
+
+class PartitionSource {
+public:
+  virtual ~PartitionSource() = default;
+  // Partition `part` under `pk`. Throws Error naming the file and the problem.
+  virtual Synthesized synthesize(unsigned part, const groth16::ProvingKey& pk) = 0;
+  // --resume: the inputs as the partition would be proven now, without synthesizing it.
+  virtual Inputs current_inputs(unsigned part) = 0;
+  // The file partition `part` is proven from, for its p<i>.inputs.json: {"witness", path} or
+  // {"replica", path}.
+  virtual std::pair<std::string, std::string> origin(unsigned part) const = 0;
+  // Memory the sector holds while any of its partitions is proven (charged to the budget from its
+  // first admitted partition until release()), and what it is, for messages: {0, ""} if none.
+  virtual std::pair<std::uint64_t, std::string> sector_memory() const { return {0, ""}; }
+  // Every partition of the sector is done: drop what it holds.
+  virtual void release() {}
+};
+
+// The source for `spec` (witness files, or its "native" circuit). `key_digest` identifies the key
+// in the inputs ("sha256:<hex>" of the verification key).
+std::unique_ptr<PartitionSource> make_partition_source(const SectorSpec& spec, const std::string& key_digest);
+
+}  // namespace cuzk::pipeline

@@ -1,0 +1,220 @@
+// The batch's stages as plain functions of one Partition (the graph that runs them is in
+// graph.cpp): synthesis (a oneTBB worker), the device stage (a device worker thread), the
+// write stage (a writer thread), and the end of a sector.
+#include <tbb/task_arena.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "cuzk/pipeline/batch_impl.hpp"
+#include "cuzk/pipeline/sector_ledger.hpp"
+#include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/digest.hpp"
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::pipeline::detail {
+
+using groth16::Proof;
+using tbb::this_task_arena::isolate;
+
+// A device with memory of its own gets the key's points uploaded now, on its uploader thread,
+// overlapping this first synthesis (its first compute() waits for the upload in lock_wait).
+void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
+  std::lock_guard<std::mutex> lk(prep_mu_);
+  if (!prepared_.insert(pk.get()).second) return;
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    if (!uploaders_[d]) continue;  // a device without memory of its own: nothing to upload
+    uploaders_[d]->push([this, pk, backend = devices[d].backend, index = devices[d].index] {
+      const double t0 = ev.now();
+      std::string err;
+      try {
+        backend->prepare(*pk);
+      } catch (const std::exception& e) {
+        err = e.what();  // compute() meets it again and reports it for the partition
+      }
+      Fields f;
+      f["t0"] = round_us(t0);
+      f["t1"] = round_us(ev.now());
+      f["device"] = index;
+      f["zkey"] = pk->path;
+      if (!err.empty()) f["message"] = err;
+      ev.emit("key_upload", f);
+    });
+  }
+}
+
+void Batch::emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg) {
+  Fields f;
+  f["sector"] = s.spec.id.empty() ? s.file : s.spec.id;
+  if (part) f["partition"] = *part;
+  f["seq"] = s.seq;
+  f["message"] = msg;
+  ev.emit("error", f);
+  // And one line for the person watching (not a hot path: once per failure). The message
+  // names the file; a sector whose file could not be read has no id, and its message names
+  // the sector file already, so it is not repeated.
+  std::string line = s.spec.id.empty() ? msg : s.spec.id + (part ? " p" + std::to_string(*part) : std::string()) + ": " + msg;
+  const bool bar = progress && progress->bar();  // then clear the progress bar's line first
+  std::fprintf(stderr, "%scuzk-prove batch: error: %s\n", bar ? "\r\x1b[K" : "", one_line(line).c_str());
+  std::lock_guard<std::mutex> lk(s.m);
+  if (s.first_error.empty()) s.first_error = one_line(line);
+}
+
+static Fields span(double t0, double t1, const SectorState& s, unsigned part) {
+  Fields f;
+  f["t0"] = round_us(t0);
+  f["t1"] = round_us(t1);
+  f["sector"] = s.spec.id;
+  f["partition"] = part;
+  f["seq"] = s.seq;
+  return f;
+}
+
+// Parallel work here is isolated: a worker waiting inside it must not pick up another graph task.
+bool Batch::synthesize(Partition& p) {
+  const unsigned worker = synth_ids_.take();
+  double t0 = ev.now();
+  try {
+    const auto& pk = p.key.load();  // the first user loads it (its own key_load span)
+    prepare_devices(p.key.key());
+    t0 = ev.now();  // the synthesis span starts once the key is there
+    Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk); });
+    p.w = std::move(syn.w);
+    p.abc = std::move(syn.abc);
+    p.inputs = std::move(syn.inputs);
+    p.pub = groth16::public_signals(pk, p.w.values);
+  } catch (const std::bad_alloc&) {
+    p.fail(p.source + ": out of memory during synthesis");
+  } catch (const std::exception& e) {
+    p.fail(e.what());
+  }
+  synth_ids_.give(worker);
+  if (p.failed()) return false;
+  p.synth_t1 = ev.now();
+  Fields f = span(t0, p.synth_t1, *p.sector, p.part);
+  f["worker"] = worker;
+  ev.emit("synth", f);
+  if (!cfg.hold_permit) p.permit.release();  // intervention 1 off: released before the hand-off
+  return true;
+}
+
+// On one of device d's worker threads: H and the MSMs on its backend.
+void Batch::on_device(Partition& p, std::size_t d) {
+  const double take = ev.now();
+  ev.emit("queue", span(p.synth_t1, take, *p.sector, p.part));
+  const Device& dev = devices[d];
+  const unsigned worker = device_ids_[d]->take();
+  groth16::StageTimes st;
+  try {
+    p.sums = dev.backend->compute(*p.key.key(), std::move(p.abc), p.w.values, st, cfg.early_free);
+  } catch (const std::bad_alloc&) {
+    p.fail("out of memory in the " + dev.name + " backend");
+  } catch (const std::exception& e) {
+    p.fail(dev.name + " backend: " + e.what());
+  }
+  const double t1 = ev.now();
+  device_ids_[d]->give(worker);
+  p.leave_device();  // the public signals were kept in p.pub
+  if (p.failed()) return;
+  Fields f = span(take + st.prep + st.lock_wait, t1, *p.sector, p.part);
+  f["device"] = dev.index;
+  f["worker"] = worker;
+  if (st.h2d.measured) f["h2d"] = round_us(st.h2d);  // a backend with a device of its own
+  f["ntt"] = round_us(st.ntt);
+  f["msm_g1"] = round_us(st.msm_g1);
+  f["msm_g2"] = round_us(st.msm_g2);
+  if (st.h2d.measured) f["d2h"] = round_us(st.d2h);
+  f["lock_wait"] = round_us(st.lock_wait);
+  if (st.prep.measured) f["prep"] = round_us(st.prep);
+  ev.emit("gpu", f);
+}
+
+// On a writer thread: assemble, verify, the partition's files; the sector's after its last.
+void Batch::write(Partition& p) {
+  SectorState& s = *p.sector;
+  std::optional<Proof> proof;
+  if (!p.failed()) {
+    const double t0 = ev.now();
+    try {
+      const std::string label = s.spec.id + "/p" + std::to_string(p.part);
+      auto bl = cfg.seed ? groth16::Blinding::from_seed(*cfg.seed, label) : groth16::Blinding::random();
+      const Proof pr = groth16::assemble(s.header, p.sums, bl);
+      double verify_s = -1;
+      if (cfg.verify) {  // by default: a proof that does not verify is never written
+        groth16::VerifyResult r;
+        const double v0 = ev.now();
+        // Serial (~2.5 ms), on this writer thread.
+        r = groth16::verify(s.vk, p.pub, pr);
+        verify_s = ev.now() - v0;
+        if (!r)
+          fail(Error::Kind::Unsatisfied, p.source,
+               "the proof does not verify (" + r.reason + "): the witness does not satisfy the circuit of " +
+                   s.spec.zkey + ", or that key is corrupt; nothing written for this partition");
+      }
+      std::size_t bytes =
+          s.ledger->write_partition(p.part, pr, p.pub, p.inputs, s.source->origin(p.part), p.overwrite);
+      Fields f = span(t0, ev.now(), s, p.part);
+      f["bytes"] = bytes;
+      if (verify_s >= 0) f["verify"] = round_us(verify_s);
+      ev.emit("write", f);
+      proof = pr;
+    } catch (const std::exception& e) {
+      p.fail(e.what());
+    }
+  }
+  if (p.failed()) emit_error(s, p.part, p.error);
+  p.leave_device();  // a partition that failed before the device still holds its reservations
+  partition_done(s, p.part, proof, false);
+}
+
+void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> proof, bool was_skipped) {
+  bool last = false;
+  {
+    std::lock_guard<std::mutex> lk(s.m);
+    if (proof) {
+      s.proofs[part] = *proof;
+      (was_skipped ? s.skipped : s.proven)++;
+    } else {
+      s.failed++;
+    }
+    last = --s.remaining == 0;
+  }
+  (proof ? (was_skipped ? skipped : proofs) : failures)++;
+  if (progress) progress->update(proofs, skipped, failures, ev.now());
+  if (last) finish_sector(s);
+}
+
+void Batch::finish_sector(SectorState& s) {
+  s.source->release();  // every partition is done: what the sector held goes back to the budget
+  if (s.sector_charged) lim.release(s.sector_bytes, false);
+  std::string status = "ok";
+  if (s.failed) {
+    status = "failed";
+  } else {
+    std::vector<Proof> all;
+    for (auto& p : s.proofs) all.push_back(*p);
+    try {
+      // --resume redid stale or invalid partitions: an old sector proof is made of those.
+      if (s.ledger->write_sector_proof(all, cfg.resume && s.redone > 0) && s.proven == 0) status = "skipped";
+    } catch (const std::exception& e) {
+      emit_error(s, std::nullopt, e.what());
+      status = "failed";
+    }
+  }
+  (status == "ok" ? sectors_ok : status == "failed" ? sectors_failed : sectors_skipped)++;
+  s.status = status;
+  Fields f;
+  f["sector"] = s.spec.id;
+  f["seq"] = s.seq;
+  f["partitions"] = s.proofs.size();
+  f["status"] = status;
+  f["proven"] = s.proven;
+  f["skipped"] = s.skipped;
+  f["failed"] = s.failed;
+  ev.emit("sector_end", f);
+  s.ledger->release();  // another batch waiting for this sector may check it now
+}
+
+}  // namespace cuzk::pipeline::detail
