@@ -3,11 +3,11 @@
 #include <tbb/parallel_for.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "cuzk/cuda/ntt.hpp"
 #include "cuzk/util/error.hpp"
@@ -42,15 +42,16 @@ struct CudaBackend::Staging {
   PinnedBuffer<Fr> abc, w;
 };
 
-CudaBackend::CudaBackend(int device, std::size_t max_resident_keys)
-    : device_(device), max_keys_(max_resident_keys ? max_resident_keys : 1), ctx_(std::make_unique<Context>(device)) {
+CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions options)
+    : device_(device),
+      max_keys_(max_resident_keys ? max_resident_keys : 1),
+      options_(std::move(options)),
+      ctx_(std::make_unique<Context>(device, options_)) {
   ctx_->activate();
   copy_ = std::make_unique<Stream>();
   events_ = std::make_unique<Event[]>(6);
-  ctx_g2_ = std::make_unique<Context>(device);
-  ctx_ntt_ = std::make_unique<Context>(device);
-  const char* e = std::getenv("CUZK_G2_OVERLAP");  // benchmark knob: 0 runs G2 after G1
-  g2_overlap_ = !(e && std::string(e) == "0");
+  ctx_g2_ = std::make_unique<Context>(device, options_);
+  ctx_ntt_ = std::make_unique<Context>(device, options_);
 }
 
 CudaBackend::~CudaBackend() = default;
@@ -211,7 +212,7 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
       if (t.joinable()) t.join();
     }
   } join{g2};
-  if (g2_overlap_) g2 = std::thread(run_g2);
+  if (options_.g2_overlap) g2 = std::thread(run_g2);
   auto t0 = Clock::now();
   m.a = msm_g1(*ctx_, res->a, dw_.get(), nv);
   m.b1 = msm_g1(*ctx_, res->b1, dw_.get(), nv);
@@ -219,7 +220,7 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[5].get(), 0));
   m.h = msm_g1(*ctx_, res->h, da, n);
   t.msm_g1 += since(t0);
-  if (g2_overlap_)
+  if (options_.g2_overlap)
     g2.join();
   else
     run_g2();

@@ -106,7 +106,11 @@ void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors
 ojson gpus_json(const std::vector<Device>& devs) {
   ojson a = ojson::array();
   for (const auto& d : devs)
-    if (d.is_gpu) a.push_back({{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
+    if (d.is_gpu) {
+      ojson set = ojson::object();
+      for (const auto& [k, v] : d.settings) set[k] = v;
+      a.push_back({{"index", d.index}, {"name", d.name}, {"memory", d.memory}, {"settings", set}});
+    }
   return a;
 }
 

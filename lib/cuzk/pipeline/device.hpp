@@ -10,6 +10,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cuzk/groth16/prover.hpp"
 
@@ -23,6 +25,7 @@ struct Device {
   bool self_locking = false;   // see above
   std::shared_ptr<groth16::Backend> backend;
   std::function<std::uint64_t()> used_memory;  // device bytes in use, for `mem` samples (GPU only)
+  std::vector<std::pair<std::string, std::string>> settings;  // backend settings, name -> value as text (run_start)
 };
 
 }  // namespace cuzk::pipeline

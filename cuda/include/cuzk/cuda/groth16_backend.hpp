@@ -14,6 +14,8 @@
 // path; at most `max_resident_keys` keys, least recently used dropped first).
 // Every CUDA failure (including out of memory) surfaces as cuzk::Error(Device or
 // OutOfMemory) for that partition; the proof is never assembled from a failed step.
+// Settings (NTT kernel, MSM windows, G2 overlap, profiling) come from the CudaOptions given to
+// the constructor (cuzk/cuda/options.hpp), never from the environment.
 #include <cstddef>
 #include <list>
 #include <memory>
@@ -22,16 +24,18 @@
 
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/cuda/msm.hpp"
+#include "cuzk/cuda/options.hpp"
 #include "cuzk/groth16/prover.hpp"
 
 namespace cuzk::cuda {
 
 class CudaBackend final : public groth16::Backend {
 public:
-  explicit CudaBackend(int device, std::size_t max_resident_keys = 2);
+  explicit CudaBackend(int device, std::size_t max_resident_keys = 2, CudaOptions options = {});
   ~CudaBackend() override;
 
   std::string name() const override { return "cuda:" + std::to_string(device_); }
+  const CudaOptions& options() const { return options_; }
   groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
                            groth16::StageTimes& t, bool early_free) override;
   void prepare(const groth16::ProvingKey& pk) override;  // uploads the key's points (device lock held)
@@ -45,6 +49,7 @@ private:
 
   int device_;
   std::size_t max_keys_;
+  CudaOptions options_;
   static constexpr std::size_t kPrestaged = 2;  // staging sets prepare() makes ahead (two GPU workers)
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
@@ -53,7 +58,6 @@ private:
   std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
   std::unique_ptr<Context> ctx_g2_;         // the G2 MSM's own stream and scratch (same device)
   std::unique_ptr<Context> ctx_ntt_;        // the H computation's stream, tables and scratch
-  bool g2_overlap_ = true;                  // G2 MSM concurrent with the G1 ones (CUZK_G2_OVERLAP=0: after)
   std::list<std::shared_ptr<Resident>> resident_;  // most recent first
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
