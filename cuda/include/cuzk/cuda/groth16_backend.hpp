@@ -6,7 +6,8 @@
 //     at once (the early free); the witness converted to Montgomery form;
 //  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
 //     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
-//     (G2, second context and thread) start once the witness is up; the three odd-coset
+//     (G2, second context, run by the backend's one long-lived G2 thread) start once the
+//     witness is up; the three odd-coset
 //     NTTs and a·b − c (ntt) follow each upload on a third context; the H MSM waits for h.
 //     h2d, ntt, msm_g1 and msm_g2 are each that chain's own time and overlap one another;
 //     the MSM results are single points: d2h is their readback.
@@ -28,6 +29,8 @@
 #include "cuzk/groth16/prover.hpp"
 
 namespace cuzk::cuda {
+
+class SerialWorker;  // cuda/src/serial_worker.hpp
 
 class CudaBackend final : public groth16::Backend {
 public:
@@ -61,6 +64,9 @@ private:
   std::list<std::shared_ptr<Resident>> resident_;  // most recent first
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
+  // Runs the G2 MSM beside the G1 ones (options_.g2_overlap); last, so it is joined before
+  // the contexts and buffers its tasks use are destroyed.
+  std::unique_ptr<SerialWorker> g2_worker_;
 };
 
 }  // namespace cuzk::cuda
