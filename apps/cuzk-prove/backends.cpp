@@ -1,6 +1,7 @@
 #include "backends.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "cuzk/pipeline/serial_backend.hpp"
 #include "cuzk/util/error.hpp"
@@ -42,7 +43,7 @@ std::vector<Device> cpu_devices(const std::vector<int>& devices) {
 }
 
 #ifdef CUZK_BATCH_CUDA
-std::vector<Device> cuda_devices(const std::vector<int>& devices) {
+std::vector<Device> cuda_devices(const std::vector<int>& devices, const cuzk::cuda::CudaOptions& opts) {
   const int n = cuzk::cuda::device_count();
   std::vector<int> idx = devices;
   if (idx.empty())
@@ -58,7 +59,8 @@ std::vector<Device> cuda_devices(const std::vector<int>& devices) {
     d.index = i;
     d.name = prop.name;
     d.memory = prop.totalGlobalMem;
-    d.backend = std::make_shared<cuzk::cuda::CudaBackend>(i);  // explicit device index per worker
+    d.backend = std::make_shared<cuzk::cuda::CudaBackend>(i, 2, opts);  // explicit device index per worker
+    d.settings = opts.settings();
     d.used_memory = [i] {
       std::size_t free_b = 0, total_b = 0;
       int prev = 0;
@@ -96,12 +98,40 @@ bool use_cuda(const std::string& backend) {
 }
 }  // namespace
 
-std::vector<Device> make_devices(const std::string& backend, const std::vector<int>& devices) {
+void add_cuda_flags(CLI::App& cmd, cuzk::cuda::CudaOptionFlags& f) {
+  std::string kernels;
+  for (const char* k : cuzk::cuda::kNttKernels) kernels += std::string(kernels.empty() ? "" : "|") + k;
+  const std::string g = "CUDA backend";
+  cmd.add_option("--ntt-kernel", f.ntt_kernel,
+                 kernels + ": the NTT kernel (auto: the fastest measured per size; env CUZK_NTT_KERNEL)")
+      ->group(g);
+  cmd.add_option("--msm-window-g1", f.msm_window_g1,
+                 "auto|4..22: G1 MSM window width in bits (auto: cost model per size; env CUZK_MSM_WINDOW_G1)")
+      ->group(g);
+  cmd.add_option("--msm-window-g2", f.msm_window_g2,
+                 "auto|4..22: G2 MSM window width in bits (env CUZK_MSM_WINDOW_G2)")
+      ->group(g);
+  cmd.add_option("--g2-overlap", f.g2_overlap,
+                 "on|off: G2 MSM concurrent with the G1 ones (off: after them, to time each alone; env "
+                 "CUZK_G2_OVERLAP; default on)")
+      ->group(g);
+  cmd.add_option("--msm-profile", f.msm_profile,
+                 "on|off: per-stage MSM times on stderr (env CUZK_MSM_PROFILE; default off)")
+      ->group(g);
+}
+
+cuzk::cuda::CudaOptions cuda_options(const cuzk::cuda::CudaOptionFlags& flags) {
+  return cuzk::cuda::parse_cuda_options(flags, [](const char* n) -> const char* { return std::getenv(n); });
+}
+
+std::vector<Device> make_devices(const std::string& backend, const std::vector<int>& devices,
+                                 const cuzk::cuda::CudaOptions& opts) {
   if (std::any_of(devices.begin(), devices.end(), [](int i) { return i < 0; }))
     cuzk::fail(Error::Kind::BadInput, "", "--devices: indices must be >= 0");
 #ifdef CUZK_BATCH_CUDA
-  if (use_cuda(backend)) return cuda_devices(devices);
+  if (use_cuda(backend)) return cuda_devices(devices, opts);
 #else
+  (void)opts;
   use_cuda(backend);  // validates the name; false or an error in a build without CUDA
 #endif
   return cpu_devices(devices);

@@ -6,16 +6,27 @@
 //         share the CPU, so more than one only exercises the multi-device graph
 //   cuda: one device per index in `devices` (default: all visible); an error when the
 //         build has no CUDA backend or an index is not a visible device
+// The CUDA backend's settings (cuzk/cuda/options.hpp) are flags of the commands that may run
+// it, parsed in every build (a bad value is exit 2 even where they would not apply).
+#include <CLI/CLI.hpp>
+
+#include <memory>
 #include <string>
 #include <vector>
 
-#include <memory>
-
+#include "cuzk/cuda/options.hpp"
 #include "cuzk/pipeline/device.hpp"
 #include "cuzk/setup/setup.hpp"
 
-// Throws cuzk::Error(BadInput) for an unknown/unavailable backend or device.
-std::vector<cuzk::pipeline::Device> make_devices(const std::string& backend, const std::vector<int>& devices);
+// Registers --ntt-kernel, --msm-window-g1/-g2, --g2-overlap and --msm-profile on `cmd`.
+void add_cuda_flags(CLI::App& cmd, cuzk::cuda::CudaOptionFlags& flags);
+// flags > environment > defaults (cuzk::cuda::parse_cuda_options with std::getenv).
+cuzk::cuda::CudaOptions cuda_options(const cuzk::cuda::CudaOptionFlags& flags);
+
+// Throws cuzk::Error(BadInput) for an unknown/unavailable backend or device. CUDA devices get
+// `opts` and record them in Device::settings (run_start).
+std::vector<cuzk::pipeline::Device> make_devices(const std::string& backend, const std::vector<int>& devices,
+                                                 const cuzk::cuda::CudaOptions& opts = {});
 // Whether this build has the CUDA backend.
 bool cuda_backend_built();
 

@@ -40,6 +40,7 @@ struct BatchArgs {
   std::string early_free = "on", hold_permit = "on", progress = "auto";
   std::string shard, manifest;  // batch_shard.hpp
   std::string devices;
+  cuzk::cuda::CudaOptionFlags cuda;  // --ntt-kernel ... (backends.hpp)
   bool verify = false, no_verify = false, no_key_cache = false;
 };
 
@@ -170,8 +171,9 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
   c.key_cache = !a.no_key_cache;
   if (c.backend != "auto" && c.backend != "cpu" && c.backend != "cuda") bad_value("--backend", c.backend, "auto, cpu or cuda");
   if (cmd.count("--shard") && a.shard.empty()) bad_value("--shard", a.shard, "I/N or slurm");
+  const auto cuda_opts = cuda_options(a.cuda);  // validated whatever the backend
   auto files = batch_sector_files(a.sectors, a.manifest, a.shard);  // before any folder is created
-  auto devices = make_devices(c.backend, parse_devices(a.devices));
+  auto devices = make_devices(c.backend, parse_devices(a.devices), cuda_opts);
 #if defined(__GLIBC__)
   // A fixed mmap threshold: every large buffer (a/b/c, witnesses, key sections) gets its own
   // mapping and goes back to the OS when freed, so RSS follows the early free. (glibc's
@@ -268,5 +270,6 @@ void add_batch_command(CLI::App& app, int& exit_code) {
               "print a JSON summary on stdout at the end (per sector: status, proofs, error; totals; exit code)");
   b->add_option("--mem-interval", a->mem_interval, "seconds between mem samples in the events (0.001..3600)")
       ->capture_default_str();
+  add_cuda_flags(*b, a->cuda);
   b->callback([a, b, &exit_code] { exit_code = run(*a, *b); });
 }

@@ -1,9 +1,12 @@
 // bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2] [max_log]: medians of device-resident NTT and
 // MSM times, measured with CUDA events around each call (after one warm-up), printed as a
-// table. ntt-variants times every NTT kernel variant (CUZK_NTT_KERNEL) at each size, the
-// variants interleaved, on the same data; "forward x10" is ten forward calls back to back
-// between the events, divided by ten (the host's launch latency hidden behind the kernels).
-// Inputs are random (tiled from a 2^16 block for bases: timing does not depend on it).
+// table. ntt-variants times every NTT kernel variant at each size (the product's and the
+// benchmark-only ones of ntt_bench_variants.cu), the variants interleaved, on the same data;
+// "forward x10" is ten forward calls back to back between the events, divided by ten (the
+// host's launch latency hidden behind the kernels). Settings come from the environment
+// (CUZK_NTT_KERNEL, CUZK_MSM_WINDOW_G1/_G2, CUZK_MSM_PROFILE: cuzk/cuda/options.hpp; a bad
+// value is one line and exit 2). Inputs are random (tiled from a 2^16 block for bases:
+// timing does not depend on it).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +17,9 @@
 
 #include "cuzk/cuda/msm.hpp"
 #include "cuzk/cuda/ntt.hpp"
+#include "cuzk/cuda/options.hpp"
 #include "cuzk/ec/batch_affine.hpp"
+#include "ntt_bench_variants.hpp"
 
 using namespace cuzk;
 using bls12_381::Fr;
@@ -67,15 +72,18 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
     cuda::DeviceBuffer<Fr> d;
     d.upload(h.get(), n, ctx.stream());
     int reps = L >= 26 ? 7 : 21;
+    const cuda::CudaOptions given = ctx.options();
     for (const auto& v : variants) {
-      if (v.empty()) ::unsetenv("CUZK_NTT_KERNEL"); else ::setenv("CUZK_NTT_KERNEL", v.c_str(), 1);
+      cuda::CudaOptions o = given;
+      if (!v.empty()) o.ntt_kernel = v;
+      ctx.set_options(o);
       double f = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); });
       double i = time_ms(ctx, reps, [&] { cuda::ntt_inverse(ctx, d.get(), L); });
       double c = time_ms(ctx, reps, [&] { cuda::ntt_to_odd_coset(ctx, d.get(), L); });
       double f10 = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); }, 10);
-      const char* name = std::getenv("CUZK_NTT_KERNEL");
+      const std::string& name = ctx.options().ntt_kernel;
       std::printf("NTT  2^%-2u  %-8s forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms  forward x10 %9.3f ms\n",
-                  L, name && *name ? name : "default", f, i, c, f10);
+                  L, name == "auto" ? "default" : name.c_str(), f, i, c, f10);
       std::fflush(stdout);
     }
   }
@@ -105,7 +113,7 @@ void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
     int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
     std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)\n", name, L,
-                cuda::msm_window_bits(n, name), t);
+                cuda::msm_window_bits(n, name, ctx.options()), t);
     std::fflush(stdout);
   }
 }
@@ -119,7 +127,15 @@ int main(int argc, char** argv) {
     std::printf("SKIP: no CUDA device\n");
     return 77;
   }
-  cuda::Context ctx;
+  cuda::CudaOptions opts;
+  try {
+    const auto extra = cuda::add_bench_ntt_variants();
+    opts = cuda::parse_cuda_options({}, [](const char* n) -> const char* { return std::getenv(n); }, extra);
+  } catch (const Error& e) {
+    std::fprintf(stderr, "bench_cuda: error: %s\n", e.what());
+    return 2;
+  }
+  cuda::Context ctx(0, opts);
   cudaDeviceProp prop{};
   CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);

@@ -3,13 +3,14 @@
 #include <tbb/parallel_for.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <future>
 #include <string>
-#include <thread>
+#include <utility>
 
 #include "cuzk/cuda/ntt.hpp"
+#include "serial_worker.hpp"
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::cuda {
@@ -42,15 +43,17 @@ struct CudaBackend::Staging {
   PinnedBuffer<Fr> abc, w;
 };
 
-CudaBackend::CudaBackend(int device, std::size_t max_resident_keys)
-    : device_(device), max_keys_(max_resident_keys ? max_resident_keys : 1), ctx_(std::make_unique<Context>(device)) {
+CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions options)
+    : device_(device),
+      max_keys_(max_resident_keys ? max_resident_keys : 1),
+      options_(std::move(options)),
+      ctx_(std::make_unique<Context>(device, options_)) {
   ctx_->activate();
   copy_ = std::make_unique<Stream>();
   events_ = std::make_unique<Event[]>(6);
-  ctx_g2_ = std::make_unique<Context>(device);
-  ctx_ntt_ = std::make_unique<Context>(device);
-  const char* e = std::getenv("CUZK_G2_OVERLAP");  // benchmark knob: 0 runs G2 after G1
-  g2_overlap_ = !(e && std::string(e) == "0");
+  ctx_g2_ = std::make_unique<Context>(device, options_);
+  ctx_ntt_ = std::make_unique<Context>(device, options_);
+  if (options_.g2_overlap) g2_worker_ = std::make_unique<SerialWorker>();
 }
 
 CudaBackend::~CudaBackend() = default;
@@ -189,9 +192,10 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[1].get(), 0));
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), ev[1].get(), 0));
 
-  // The G2 MSM runs on its own context (stream + scratch) from a second thread while the
-  // four G1 MSMs run here, so its latency-bound kernels (register spills: Fq2 XYZZ) share
-  // the SMs with the G1 ones; msm_g1 and msm_g2 are then overlapping wall times.
+  // The G2 MSM runs on its own context (stream + scratch) on the backend's G2 thread while
+  // the four G1 MSMs run here, so its latency-bound kernels (register spills: Fq2 XYZZ) share
+  // the SMs with the G1 ones; msm_g1 and msm_g2 are then overlapping wall times. With
+  // g2_overlap off (benchmark mode) it runs here after them.
   groth16::MsmSums m;
   std::exception_ptr g2_error;
   double g2_secs = 0;
@@ -204,14 +208,14 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
     }
     g2_secs = since(t2);
   };
-  std::thread g2;
-  struct Join {
-    std::thread& t;
-    ~Join() {
-      if (t.joinable()) t.join();
+  std::future<void> g2;
+  struct Wait {  // on every path: the task uses m, res and dw_
+    std::future<void>& f;
+    ~Wait() {
+      if (f.valid()) f.wait();
     }
-  } join{g2};
-  if (g2_overlap_) g2 = std::thread(run_g2);
+  } wait{g2};
+  if (g2_worker_) g2 = g2_worker_->submit(run_g2);
   auto t0 = Clock::now();
   m.a = msm_g1(*ctx_, res->a, dw_.get(), nv);
   m.b1 = msm_g1(*ctx_, res->b1, dw_.get(), nv);
@@ -219,8 +223,8 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[5].get(), 0));
   m.h = msm_g1(*ctx_, res->h, da, n);
   t.msm_g1 += since(t0);
-  if (g2_overlap_)
-    g2.join();
+  if (g2.valid())
+    g2.get();  // run_g2 catches its own errors into g2_error
   else
     run_g2();
   if (g2_error) std::rethrow_exception(g2_error);

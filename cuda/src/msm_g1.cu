@@ -1,16 +1,13 @@
 // G1 MSM instantiation, the window choice, and G1 resident bases.
-#include <cstdlib>
-#include <string>
+#include <cstring>
 
 #include "msm_impl.cuh"
 
 namespace cuzk::cuda {
 
-unsigned msm_window_bits(std::size_t n, const char* curve) {
-  if (const char* e = std::getenv((std::string("CUZK_MSM_WINDOW_") + curve).c_str())) {
-    const int c = std::atoi(e);
-    if (c >= 4 && c <= 22) return unsigned(c);
-  }
+unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& options) {
+  const unsigned fixed = std::strcmp(curve, "G2") == 0 ? options.msm_window_bits_g2 : options.msm_window_bits_g1;
+  if (fixed >= kMsmWindowMinBits && fixed <= kMsmWindowMaxBits) return fixed;
   // cost(c) ≈ n·W (bucket additions) + 16·W·2^(c−1) (per-bucket cost in mixed-addition
   // units: chunk bookkeeping and partial writes, the segment reduction's two full
   // additions), fitted to H200 timings at 2^24 with c = 16 and c = 19 (0.58 ns a point

@@ -214,12 +214,13 @@ __global__ void sum_ones(const PackedAffine<DC>* __restrict__ bases, const std::
   out[t] = acc;
 }
 
-// CUZK_MSM_PROFILE=1: per-stage CUDA-event times of each call on stderr (bench aid).
+// CudaOptions::msm_profile (--msm-profile, CUZK_MSM_PROFILE): per-stage CUDA-event times of
+// each call on stderr (bench aid).
 struct Profile {
   cudaStream_t st;
   bool on;
   std::vector<std::pair<const char*, cudaEvent_t>> marks;
-  explicit Profile(cudaStream_t s) : st(s), on(std::getenv("CUZK_MSM_PROFILE") != nullptr) { mark("start"); }
+  Profile(cudaStream_t s, bool enabled) : st(s), on(enabled) { mark("start"); }
   void mark(const char* what) {
     if (!on) return;
     cudaEvent_t e;
@@ -267,7 +268,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
                                            " bases are resident");
   if (n >= (std::size_t(1) << 31)) throw Error(Error::Kind::BadInput, "MSM size must be below 2^31");
   if (n == 0) return HostJac::infinity();
-  const unsigned c = msm_window_bits(n, DC::name), W = (SCALAR_BITS + c - 1) / c;
+  const unsigned c = msm_window_bits(n, DC::name, ctx.options()), W = (SCALAR_BITS + c - 1) / c;
   if (n * W >= (std::size_t(1) << 32))
     throw Error(Error::Kind::BadInput, "MSM of " + std::to_string(n) + " points needs more than 2^32 digits");
   ctx.activate();
@@ -337,7 +338,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   auto* ones1 = reinterpret_cast<DXYZZ<DC>*>(at(o_ones1));
   auto* ones2 = reinterpret_cast<DXYZZ<DC>*>(at(o_ones2));
 
-  Profile prof(st);
+  Profile prof(st, ctx.options().msm_profile);
   CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
   classify<<<grid(n, 256), 256, 0, st>>>(d_scalars, n, canon, big, ones, cnt);
   CUZK_CUDA_CHECK_LAUNCH();

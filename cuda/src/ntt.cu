@@ -13,18 +13,18 @@
 //
 // Kernels: for n ≥ 1024 the tile kernel (ntt_tile.cuh: butterflies in registers, one
 // barrier per two levels, inter-pass twiddles from per-pass tables, one product an
-// element); below that, and for every size with CUZK_NTT_KERNEL=smem, the shared-memory
-// kernel (ntt_smem.cuh). Pass plan of the tile kernel with tiles of 2^t elements: the last
+// element); below that, and for every size with CudaOptions::ntt_kernel = "smem"
+// (--ntt-kernel smem), the shared-memory kernel (ntt_smem.cuh). Pass plan of the tile kernel with tiles of 2^t elements: the last
 // pass takes min(L, t) levels, the others at most t − 2 each (C ≥ 4 adjacent columns, so
 // device-memory accesses come in runs of ≥ 128 bytes), balanced; some benchmark variants
-// plan otherwise (Variant below).
+// plan otherwise (ntt_variant.cuh; those only benchmarks use are built into bench_cuda alone).
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <mutex>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -32,7 +32,7 @@
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/ntt.hpp"
 #include "ntt_smem.cuh"
-#include "ntt_tile.cuh"
+#include "ntt_variant.cuh"
 
 namespace cuzk::cuda {
 namespace {
@@ -109,64 +109,36 @@ std::vector<unsigned> plan(unsigned L, unsigned last_cap, unsigned other) {
   return ks;
 }
 
-// Raises the dynamic shared-memory limit of a tile kernel once per device.
-template <class Kernel>
-void allow_smem(Kernel* f, int bytes, int device) {
-  static std::mutex mu;
-  static std::set<std::pair<const void*, int>> done;
-  std::lock_guard<std::mutex> lk(mu);
-  if (done.insert({reinterpret_cast<const void*>(f), device}).second)
-    CUZK_CUDA_CHECK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
-}
-
-template <unsigned LOGT, unsigned THREADS, unsigned MINB>
-void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::size_t n) {
-  auto* f = dif_tile<LOGT, THREADS, MINB>;
-  allow_smem(f, int(sizeof(Fr)) << LOGT, ctx.device());
-  const std::size_t te = std::size_t(1) << (p.k + p.logc);
-  f<<<unsigned(n / te), THREADS, te * sizeof(Fr), ctx.stream()>>>(in, out, p);
-  CUZK_CUDA_CHECK_LAUNCH();
-}
-
-// Which kernel runs (CUZK_NTT_KERNEL, a benchmark knob; default below): the shared-memory
-// reference (no launcher), or the tile kernel launched with the template's tile capacity
-// 2^LOGT, threads a block and __launch_bounds__ minimum blocks per SM (register cap
-// 65536 / (threads·blocks)): tLOGTbB = 256 threads, B blocks; tLOGThB = 128 threads.
-// The plan: non-last passes use tiles of 2^tile elements with at least 2^cmin columns
-// (k ≤ tile − cmin levels; C = 2^(tile − k)), the last pass tiles of 2^last (C = 1).
-// Suffixes: s = non-last tiles of 2^10 in the 2^11 kernel (twice the blocks), w = a
-// single column allowed (t10b3w: 2^20 in two passes of 2^10 tiles; t11b3w: 2^21 and 2^22 in
-// two passes of 2^11 tiles), l10 = a 10-level last pass in the 2^11 kernel.
-using TileLaunch = void (*)(Context&, const Fr*, Fr*, const TilePass&, std::size_t);
-struct Variant {
-  const char* name;
-  TileLaunch launch;  // null: the shared-memory kernel
-  unsigned logt;      // the kernel's tile capacity (shared memory, units per thread)
-  unsigned tile, cmin, last;
-};
-template <unsigned LOGT, unsigned THREADS, unsigned MINB>
-constexpr Variant tile_variant(const char* name, unsigned tile = LOGT, unsigned cmin = 2, unsigned last = LOGT) {
-  return {name, launch_tile<LOGT, THREADS, MINB>, LOGT, tile, cmin, last};
-}
+// The product's variants (ntt_variant.cuh; the benchmark adds more): the shared-memory
+// reference (also every size below 2^10) and the two defaults.
 constexpr Variant kVariants[] = {
     {"smem", nullptr, 10, 10, 2, 10},
-    tile_variant<10, 256, 2>("t10b2"),
     tile_variant<10, 256, 3>("t10b3"),
-    tile_variant<11, 256, 2>("t11b2"),
-    tile_variant<11, 256, 3>("t11b3"),
-    tile_variant<10, 128, 4>("t10h4"),
-    tile_variant<10, 128, 6>("t10h6"),
     tile_variant<11, 256, 3>("t11b3s", 10, 1, 11),
-    tile_variant<10, 256, 3>("t10b3w", 10, 0, 10),
-    tile_variant<11, 256, 3>("t11b3l10", 11, 1, 10),
-    tile_variant<11, 256, 3>("t11b3w", 11, 0, 11),
 };
-constexpr bool plans_fit() {
-  for (const auto& v : kVariants)  // tiles within the kernel's capacity, ≥ 2 levels a pass
-    if (v.tile > v.logt || v.last > v.logt || v.tile < v.cmin + 2 || v.last < 2) return false;
+static_assert(plans_fit(kVariants), "an NTT variant's plan does not fit its kernel");
+constexpr bool same(const char* a, const char* b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+constexpr bool names_match() {  // the CLI validates against kNttKernels: "auto", then these
+  if (std::size(kNttKernels) != std::size(kVariants) + 1 || !same(kNttKernels[0], "auto")) return false;
+  for (std::size_t i = 0; i < std::size(kVariants); ++i)
+    if (!same(kNttKernels[i + 1], kVariants[i].name)) return false;
   return true;
 }
-static_assert(plans_fit(), "an NTT variant's plan does not fit its kernel");
+static_assert(names_match(), "kNttKernels (cuzk/cuda/options.hpp) must list the product's NTT variants");
+
+std::mutex extra_mu;
+std::vector<const Variant*> extra_variants;  // add_ntt_variants (bench_cuda)
+
+std::vector<const Variant*> all_variants() {
+  std::vector<const Variant*> all;
+  for (const auto& v : kVariants) all.push_back(&v);
+  std::lock_guard<std::mutex> lk(extra_mu);
+  all.insert(all.end(), extra_variants.begin(), extra_variants.end());
+  return all;
+}
 
 // The default per size, from `bench_cuda ntt-variants 27` on an H200 (analysis/PERF.md,
 // v6 and v7): 2^10-element tiles up to 2^18 and at 2^22; elsewhere the 2^11 kernel with
@@ -175,14 +147,16 @@ static_assert(plans_fit(), "an NTT variant's plan does not fit its kernel");
 // blocks an SM).
 const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3s"; }
 
-const Variant& variant(unsigned L) {
-  const char* e = std::getenv("CUZK_NTT_KERNEL");
-  if (!e || !*e) e = default_variant(L);
-  for (const auto& v : kVariants)
-    if (std::strcmp(e, v.name) == 0) return v;
-  std::string names;
-  for (const auto& v : kVariants) names += std::string(names.empty() ? "" : ", ") + v.name;
-  throw Error(Error::Kind::BadInput, std::string("CUZK_NTT_KERNEL=") + e + ": expected one of " + names);
+// The variant CudaOptions::ntt_kernel names ("auto": the default for this size).
+const Variant& variant(const Context& ctx, unsigned L) {
+  const std::string& k = ctx.options().ntt_kernel;
+  const char* want = k.empty() || k == "auto" ? default_variant(L) : k.c_str();
+  std::string names = "auto";
+  for (const Variant* v : all_variants()) {
+    if (std::strcmp(want, v->name) == 0) return *v;
+    names += std::string(", ") + v->name;
+  }
+  throw Error(Error::Kind::BadInput, std::string("NTT kernel \"") + want + "\": expected one of " + names);
 }
 
 // The shared-memory kernel: passes of ≤ 8 levels, the last ≤ 10 (n ≤ 1024: one block).
@@ -221,7 +195,7 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   const std::size_t n = std::size_t(1) << L;
   NttTables& t = tables(ctx, L);
   auto& c = ctx.caches();
-  const Variant& v = variant(L);
+  const Variant& v = variant(ctx, L);
   Permute pm;
   pm.mode = mode;
   pm.ninv = DFr::from_host(t.ninv);
@@ -261,9 +235,19 @@ __global__ void mul_sub(Fr* out, const Fr* a, const Fr* b, const Fr* c, std::siz
 
 }  // namespace
 
+void ntt_detail::add_ntt_variants(const Variant* v, std::size_t n) {
+  std::lock_guard<std::mutex> lk(extra_mu);
+  for (std::size_t i = 0; i < n; ++i) {
+    bool known = std::any_of(std::begin(kVariants), std::end(kVariants),
+                             [&](const Variant& p) { return std::strcmp(p.name, v[i].name) == 0; });
+    for (const Variant* e : extra_variants) known |= std::strcmp(e->name, v[i].name) == 0;
+    if (!known) extra_variants.push_back(v + i);
+  }
+}
+
 std::vector<std::string> ntt_kernel_variants() {
   std::vector<std::string> names;
-  for (const auto& v : kVariants) names.push_back(v.name);
+  for (const Variant* v : all_variants()) names.push_back(v->name);
   return names;
 }
 

@@ -4,7 +4,8 @@
 # interleaved (bench_cuda ntt-variants), and an ncu profile of the 2^PROF forward passes of
 # each kernel in PROF_KERNELS (analysis/PERF.md, GPU section).
 # Usage: scripts/gpu/ntt-variants.sh BIN_DIR OUT_DIR   (env: MAX=27 PROF=24 PROF_KERNELS='t11b2 smem')
-# BIN_DIR holds bench_cuda, cuda_test_ntt and libtbb.so.12 (built elsewhere for sm_90).
+# BIN_DIR holds bench_cuda, cuda_test_ntt, cuda_test_ntt_bench_variants (the benchmark-only
+# variants, built with bench_cuda) and libtbb.so.12 (built elsewhere for sm_90).
 set -u
 B=${1:?bin dir}; O=${2:?out dir}; MAX=${MAX:-27}; PROF=${PROF:-24}
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
@@ -22,6 +23,9 @@ fi
 el "sass done"
 "$B/cuda_test_ntt" > "$O/ntt-test.log" 2>&1; rc=$?
 el "cuda_test_ntt rc=$rc: $(tail -n 2 "$O/ntt-test.log" | tr '\n' ' ')"
+"$B/cuda_test_ntt_bench_variants" > "$O/ntt-test-bench-variants.log" 2>&1; r2=$?
+el "cuda_test_ntt_bench_variants rc=$r2: $(tail -n 2 "$O/ntt-test-bench-variants.log" | tr '\n' ' ')"
+[ $r2 -ne 0 ] && rc=$r2
 "$B/bench_cuda" ntt-variants "$MAX" >> "$O/ntt-variants.txt" 2>&1
 el "bench done"
 if command -v ncu >/dev/null; then

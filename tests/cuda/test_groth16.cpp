@@ -1,6 +1,7 @@
 // Whole Groth16 partitions on the GPU: the CUDA backend's proofs equal the CPU backend's
 // byte for byte for the same blinding (fresh random r, s each run), and verify; the key's
-// points stay resident across partitions; a key change uploads the new key.
+// points stay resident across partitions; a key change uploads the new key. The same holds
+// with non-default CudaOptions (G2 after G1, the smem NTT, fixed MSM windows).
 #include <doctest/doctest.h>
 
 #include "cuzk/circuit/porep_lite.hpp"
@@ -57,5 +58,29 @@ TEST_CASE("CUDA proofs equal CPU proofs on a native porep-lite partition") {
     auto ch = pl::draw_challenges(cuzk::test::rng()(), k, depth);
     auto syn = pl::synthesize(rep, ch);
     same_proof(pk, syn.witness, gpu, part == 0);
+  }
+}
+
+TEST_CASE("CUDA proofs equal CPU proofs with non-default CudaOptions (g2_overlap off, smem NTT, fixed windows)") {
+  cuzk::cuda::CudaOptions o;
+  o.g2_overlap = false;
+  o.ntt_kernel = "smem";
+  o.msm_window_bits_g1 = 9;
+  o.msm_window_bits_g2 = 8;
+  cuzk::cuda::CudaBackend gpu(0, 2, o);
+  CHECK(gpu.options().ntt_kernel == "smem");
+  for (std::string c : {"tiny", "main"}) {
+    ProvingKey pk = read_zkey(fixture(c, "circuit.zkey"));
+    CAPTURE(c);
+    same_proof(pk, read_wtns(fixture(c, "w0.wtns"), pk.header.n_vars).values, gpu, true);
+  }
+}
+
+TEST_CASE("CUDA backend: many partitions through the one G2 thread, then teardown") {
+  ProvingKey pk = read_zkey(fixture("main", "circuit.zkey"));
+  auto w = read_wtns(fixture("main", "w1.wtns"), pk.header.n_vars).values;
+  for (int round = 0; round < 2; ++round) {  // the second backend's worker starts after the first's joined
+    cuzk::cuda::CudaBackend gpu(0);
+    for (int i = 0; i < 4; ++i) same_proof(pk, w, gpu, i % 2 == 0);
   }
 }

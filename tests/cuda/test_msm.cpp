@@ -161,3 +161,20 @@ TEST_CASE("G2 MSM matches the host") {
   for (Mix m : {Mix::Edge, Mix::Ones, Mix::Equal}) check(ctx, 1000, m, true, f);
   check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
 }
+
+TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give the same sums") {
+  cuda::CudaOptions o;
+  CHECK(cuda::msm_window_bits(std::size_t(1) << 18, "G1", o) == cuda::msm_window_bits(std::size_t(1) << 18, "G1"));
+  o.msm_window_bits_g1 = 7;
+  o.msm_window_bits_g2 = 11;
+  CHECK(cuda::msm_window_bits(5000, "G1", o) == 7);
+  CHECK(cuda::msm_window_bits(5000, "G2", o) == 11);
+  o.msm_profile = true;  // per-stage times on stderr: must not change the results
+  cuda::Context ctx(0, o);
+  MsmFn<bls12_381::G1Curve> f1 = cuda::msm_g1;
+  MsmFn<bls12_381::G2Curve> f2 = cuda::msm_g2;
+  for (Mix m : {Mix::Random, Mix::Edge}) {
+    check(ctx, 5000, m, true, f1);
+    check(ctx, 2048, m, true, f2);
+  }
+}

@@ -1,7 +1,9 @@
 // Device NTT against host references: a naive O(n²) DFT at small sizes, the CPU
 // cuzk::ntt::Domain and a textbook radix-2 NTT written here (both checked against the
 // naive DFT) at larger ones; round trips and the odd-coset step up to 2^24. Every kernel
-// variant (CUZK_NTT_KERNEL, see cuda/src/ntt.cu) is checked on the same fresh inputs.
+// variant (CudaOptions::ntt_kernel, see cuda/src/ntt.cu) is checked on the same fresh inputs:
+// cuda_test_ntt checks the product's (auto, smem, t10b3, t11b3s); the same source built as
+// cuda_test_ntt_bench_variants (CUZK_NTT_BENCH_VARIANTS) checks the benchmark-only ones.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -11,6 +13,9 @@
 #include "cuda_test_util.hpp"
 #include "cuzk/cuda/ntt.hpp"
 #include "cuzk/ntt/domain.hpp"
+#ifdef CUZK_NTT_BENCH_VARIANTS
+#include "ntt_bench_variants.hpp"
+#endif
 
 using namespace cuzk;
 using bls12_381::Fr;
@@ -72,16 +77,29 @@ std::vector<Fr> on_device(cuda::Context& ctx, const std::vector<Fr>& in, unsigne
   return out;
 }
 
-// The NTT kernel variants; "" is the default.
+// The NTT kernel variants under test ("auto" first: the default per size).
 std::vector<std::string> variants() {
+#ifdef CUZK_NTT_BENCH_VARIANTS
+  return cuda::add_bench_ntt_variants();
+#else
   auto v = cuda::ntt_kernel_variants();
-  v.insert(v.begin(), "");
+  v.insert(v.begin(), "auto");
   return v;
+#endif
 }
 
-struct UseVariant {  // sets CUZK_NTT_KERNEL for this scope
-  explicit UseVariant(const std::string& v) { ::setenv("CUZK_NTT_KERNEL", v.c_str(), 1); }
-  ~UseVariant() { ::unsetenv("CUZK_NTT_KERNEL"); }
+struct UseVariant {  // the context's NTT kernel for this scope
+  cuda::Context& ctx;
+  UseVariant(cuda::Context& c, const std::string& v) : ctx(c) {
+    auto o = ctx.options();
+    o.ntt_kernel = v;
+    ctx.set_options(o);
+  }
+  ~UseVariant() {
+    auto o = ctx.options();
+    o.ntt_kernel = "auto";
+    ctx.set_options(o);
+  }
 };
 
 std::size_t count_diff(const std::vector<Fr>& a, const std::vector<Fr>& b) {
@@ -123,7 +141,7 @@ TEST_CASE("device NTT forward / inverse / coset match the host") {
     auto coset = host_ntt(coeff, w);
     for (const auto& variant : variants()) {
       CAPTURE(variant);
-      UseVariant use(variant);
+      UseVariant use(ctx, variant);
       CHECK(count_diff(on_device(ctx, x, L, 0), want) == 0);
       CHECK(count_diff(on_device(ctx, want, L, 1), x) == 0);
       CHECK(count_diff(on_device(ctx, x, L, 2), coset) == 0);
@@ -156,9 +174,9 @@ TEST_CASE("device NTT round trips at large sizes") {
       direct.push_back(acc);
     }
     for (const auto& variant : variants()) {
-      if (L == 24 && !variant.empty()) continue;  // 2^24: the default kernel only (host time)
+      if (L == 24 && variant != "auto") continue;  // 2^24: the default kernel only (host time)
       CAPTURE(variant);
-      UseVariant use(variant);
+      UseVariant use(ctx, variant);
       cuda::DeviceBuffer<Fr> d;
       d.upload(x.data(), n, ctx.stream());
       cuda::ntt_forward(ctx, d.get(), L);

@@ -106,7 +106,11 @@ void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors
 Value::Array gpus_json(const std::vector<Device>& devs) {
   Value::Array a;
   for (const auto& d : devs)
-    if (d.memory) a.push_back(Fields{{"index", d.index}, {"name", d.name}, {"memory", d.memory}});
+    if (d.memory) {
+      Fields set;
+      for (const auto& [k, v] : d.settings) set[k] = v;
+      a.push_back(Fields{{"index", d.index}, {"name", d.name}, {"memory", d.memory}, {"settings", set}});
+    }
   return a;
 }
 

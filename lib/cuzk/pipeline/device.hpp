@@ -9,6 +9,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cuzk/groth16/prover.hpp"
 
@@ -23,6 +25,7 @@ struct Device {
   std::uint64_t memory = 0;
   std::shared_ptr<groth16::Backend> backend;
   std::function<std::uint64_t()> used_memory;  // device bytes in use, for `mem` samples (empty: none)
+  std::vector<std::pair<std::string, std::string>> settings;  // backend settings, name -> value as text (run_start)
 };
 
 }  // namespace cuzk::pipeline

@@ -6,7 +6,8 @@
 //     at once (the early free); the witness converted to Montgomery form;
 //  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
 //     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
-//     (G2, second context and thread) start once the witness is up; the three odd-coset
+//     (G2, second context, run by the backend's one long-lived G2 thread) start once the
+//     witness is up; the three odd-coset
 //     NTTs and a·b − c (ntt) follow each upload on a third context; the H MSM waits for h.
 //     h2d, ntt, msm_g1 and msm_g2 are each that chain's own time and overlap one another;
 //     the MSM results are single points: d2h is their readback.
@@ -14,6 +15,8 @@
 // path; at most `max_resident_keys` keys, least recently used dropped first).
 // Every CUDA failure (including out of memory) surfaces as cuzk::Error(Device or
 // OutOfMemory) for that partition; the proof is never assembled from a failed step.
+// Settings (NTT kernel, MSM windows, G2 overlap, profiling) come from the CudaOptions given to
+// the constructor (cuzk/cuda/options.hpp), never from the environment.
 #include <cstddef>
 #include <list>
 #include <memory>
@@ -22,16 +25,20 @@
 
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/cuda/msm.hpp"
+#include "cuzk/cuda/options.hpp"
 #include "cuzk/groth16/prover.hpp"
 
 namespace cuzk::cuda {
 
+class SerialWorker;  // cuda/src/serial_worker.hpp
+
 class CudaBackend final : public groth16::Backend {
 public:
-  explicit CudaBackend(int device, std::size_t max_resident_keys = 2);
+  explicit CudaBackend(int device, std::size_t max_resident_keys = 2, CudaOptions options = {});
   ~CudaBackend() override;
 
   std::string name() const override { return "cuda:" + std::to_string(device_); }
+  const CudaOptions& options() const { return options_; }
   groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
                            groth16::StageTimes& t, bool early_free) override;
   void prepare(const groth16::ProvingKey& pk) override;  // uploads the key's points (device lock held)
@@ -45,6 +52,7 @@ private:
 
   int device_;
   std::size_t max_keys_;
+  CudaOptions options_;
   static constexpr std::size_t kPrestaged = 2;  // staging sets prepare() makes ahead (two GPU workers)
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
@@ -53,10 +61,12 @@ private:
   std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
   std::unique_ptr<Context> ctx_g2_;         // the G2 MSM's own stream and scratch (same device)
   std::unique_ptr<Context> ctx_ntt_;        // the H computation's stream, tables and scratch
-  bool g2_overlap_ = true;                  // G2 MSM concurrent with the G1 ones (CUZK_G2_OVERLAP=0: after)
   std::list<std::shared_ptr<Resident>> resident_;  // most recent first
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
+  // Runs the G2 MSM beside the G1 ones (options_.g2_overlap); last, so it is joined before
+  // the contexts and buffers its tasks use are destroyed.
+  std::unique_ptr<SerialWorker> g2_worker_;
 };
 
 }  // namespace cuzk::cuda

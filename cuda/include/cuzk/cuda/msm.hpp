@@ -47,8 +47,8 @@ bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr*
                      std::size_t first = 0);
 
 // Window size the MSM picks for n points on `curve` ("G1" or "G2"; exposed for benchmarks
-// and tests). Benchmark knob: CUZK_MSM_WINDOW_G1 / CUZK_MSM_WINDOW_G2 = c (4..22)
-// overrides the model for that curve.
-unsigned msm_window_bits(std::size_t n, const char* curve = "G1");
+// and tests): the options' width for that curve (CudaOptions::msm_window_bits_g1/_g2, 4..22)
+// when set, else the cost model's for n.
+unsigned msm_window_bits(std::size_t n, const char* curve = "G1", const CudaOptions& options = {});
 
 }  // namespace cuzk::cuda

@@ -1,0 +1,124 @@
+#pragma once
+// The CUDA backend's settings, all in one struct, and the one function that reads them from
+// the command line's values with the environment as a fallback (flag > environment >
+// default). Plain C++ with no CUDA include: cuzk-prove parses and validates these in every
+// build, a build without the CUDA backend included. The backend, its contexts and the
+// kernels read them from here (Context::options()); nothing below the CLI reads the
+// environment. run_start records settings() per GPU (docs/events.md).
+//
+//   flag              environment          value
+//   --ntt-kernel      CUZK_NTT_KERNEL      auto | smem | t10b3 | t11b3s  (bench_cuda: more)
+//   --msm-window-g1   CUZK_MSM_WINDOW_G1   auto | 4..22 (bits)
+//   --msm-window-g2   CUZK_MSM_WINDOW_G2   auto | 4..22 (bits)
+//   --g2-overlap      CUZK_G2_OVERLAP      on | off  (also 1 | 0)
+//   --msm-profile     CUZK_MSM_PROFILE     on | off  (also 1 | 0)
+// An empty environment value counts as unset; every other bad value is one line naming the
+// flag or variable (cuzk::Error BadInput: exit 2).
+#include <cctype>
+#include <charconv>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cuzk/util/error.hpp"
+
+namespace cuzk::cuda {
+
+// NTT kernels the product selects among (cuda/src/ntt.cu; "auto" = the fastest measured per
+// size). The benchmark adds its variants (cuda/bench/ntt_bench_variants.cu).
+inline constexpr const char* kNttKernels[] = {"auto", "smem", "t10b3", "t11b3s"};
+inline constexpr unsigned kMsmWindowMinBits = 4, kMsmWindowMaxBits = 22;
+
+struct CudaOptions {
+  std::string ntt_kernel = "auto";  // NTT kernel and pass plan by name (kNttKernels)
+  unsigned msm_window_bits_g1 = 0;  // G1 MSM window width in bits (4..22); 0 = the cost model's choice per size
+  unsigned msm_window_bits_g2 = 0;  // G2 likewise
+  bool g2_overlap = true;           // G2 MSM concurrent with the G1 ones; false = after them (benchmark mode)
+  bool msm_profile = false;         // per-stage MSM times (CUDA events, milliseconds) on stderr
+
+  // name -> value as text, as run_start records them.
+  std::vector<std::pair<std::string, std::string>> settings() const {
+    auto bits = [](unsigned b) { return b ? std::to_string(b) : std::string("auto"); };
+    return {{"ntt_kernel", ntt_kernel},
+            {"msm_window_g1_bits", bits(msm_window_bits_g1)},
+            {"msm_window_g2_bits", bits(msm_window_bits_g2)},
+            {"g2_overlap", g2_overlap ? "on" : "off"},
+            {"msm_profile", msm_profile ? "on" : "off"}};
+  }
+};
+
+// The command line's values, unset where the flag was not given.
+struct CudaOptionFlags {
+  std::optional<std::string> ntt_kernel, msm_window_g1, msm_window_g2, g2_overlap, msm_profile;
+};
+
+namespace options_detail {
+inline std::string shown(std::string_view v) {  // a value quoted on one line, control bytes as '?'
+  std::string s = "\"";
+  for (char c : v.substr(0, 64)) s += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+  return s + (v.size() > 64 ? "...\"" : "\"");
+}
+
+// The flag's value, else the environment's (non-empty), else nullopt; `where` names the source.
+inline std::optional<std::string> pick(const std::optional<std::string>& flag, const char* flag_name, const char* env,
+                                       const std::function<const char*(const char*)>& getenv, std::string& where) {
+  if (flag) {
+    where = flag_name;
+    return flag;
+  }
+  const char* e = getenv ? getenv(env) : nullptr;
+  if (!e || !*e) return std::nullopt;
+  where = std::string(env) + " (environment)";
+  return std::string(e);
+}
+
+[[noreturn]] inline void bad(const std::string& where, const std::string& v, const std::string& want) {
+  throw Error(Error::Kind::BadInput, where + ": " + shown(v) + " is not " + want);
+}
+
+inline bool on_off(const std::string& v, const std::string& where) {
+  if (v == "on" || v == "1") return true;
+  if (v == "off" || v == "0") return false;
+  bad(where, v, "on or off (1 or 0)");
+}
+
+inline unsigned window(const std::string& v, const std::string& where) {
+  if (v == "auto") return 0;
+  unsigned b = 0;
+  auto r = std::from_chars(v.data(), v.data() + v.size(), b);
+  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || r.ec != std::errc() ||
+      r.ptr != v.data() + v.size() || b < kMsmWindowMinBits || b > kMsmWindowMaxBits)
+    bad(where, v, "auto or a window width in bits from 4 to 22");
+  return b;
+}
+}  // namespace options_detail
+
+// The one parser: flags first, then `getenv` (std::getenv in the CLI and bench_cuda; tests
+// pass their own), then the defaults. Throws cuzk::Error(BadInput), one line, on a bad value.
+// `extra_ntt_kernels`: names accepted beyond kNttKernels (bench_cuda's variants).
+inline CudaOptions parse_cuda_options(const CudaOptionFlags& f, const std::function<const char*(const char*)>& getenv,
+                                      const std::vector<std::string>& extra_ntt_kernels = {}) {
+  using namespace options_detail;
+  CudaOptions o;
+  std::string where;
+  if (auto v = pick(f.ntt_kernel, "--ntt-kernel", "CUZK_NTT_KERNEL", getenv, where)) {
+    std::string names;
+    bool ok = false;
+    for (const char* k : kNttKernels) ok |= *v == k, names += std::string(names.empty() ? "" : ", ") + k;
+    for (const auto& k : extra_ntt_kernels) ok |= *v == k, names += ", " + k;
+    if (!ok) bad(where, *v, "one of " + names);
+    o.ntt_kernel = *v;
+  }
+  if (auto v = pick(f.msm_window_g1, "--msm-window-g1", "CUZK_MSM_WINDOW_G1", getenv, where))
+    o.msm_window_bits_g1 = window(*v, where);
+  if (auto v = pick(f.msm_window_g2, "--msm-window-g2", "CUZK_MSM_WINDOW_G2", getenv, where))
+    o.msm_window_bits_g2 = window(*v, where);
+  if (auto v = pick(f.g2_overlap, "--g2-overlap", "CUZK_G2_OVERLAP", getenv, where)) o.g2_overlap = on_off(*v, where);
+  if (auto v = pick(f.msm_profile, "--msm-profile", "CUZK_MSM_PROFILE", getenv, where)) o.msm_profile = on_off(*v, where);
+  return o;
+}
+
+}  // namespace cuzk::cuda

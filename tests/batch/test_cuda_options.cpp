@@ -1,0 +1,117 @@
+// cuzk::cuda::parse_cuda_options (cuda/include/cuzk/cuda/options.hpp): the CUDA backend's
+// settings from flags, then the environment, then defaults; a bad value is one line naming
+// the flag or variable (BadInput: exit 2). Plain C++: runs in builds without CUDA.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+#include "cuzk/cuda/options.hpp"
+
+using namespace cuzk::cuda;
+
+namespace {
+struct Env {
+  std::map<std::string, std::string> vars;
+  std::function<const char*(const char*)> fn() const {
+    return [this](const char* n) -> const char* {
+      auto it = vars.find(n);
+      return it == vars.end() ? nullptr : it->second.c_str();
+    };
+  }
+};
+
+// The message of the BadInput error the parse throws ("" when it does not throw).
+std::string error_of(const CudaOptionFlags& f, const Env& env) {
+  try {
+    parse_cuda_options(f, env.fn());
+  } catch (const cuzk::Error& e) {
+    CHECK(e.kind() == cuzk::Error::Kind::BadInput);
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("defaults without flags or environment") {
+  const CudaOptions o = parse_cuda_options({}, Env{}.fn());
+  CHECK(o.ntt_kernel == "auto");
+  CHECK(o.msm_window_bits_g1 == 0);
+  CHECK(o.msm_window_bits_g2 == 0);
+  CHECK(o.g2_overlap);
+  CHECK(!o.msm_profile);
+  const auto s = o.settings();
+  REQUIRE(s.size() == 5);
+  CHECK(s[0] == std::pair<std::string, std::string>{"ntt_kernel", "auto"});
+  CHECK(s[1] == std::pair<std::string, std::string>{"msm_window_g1_bits", "auto"});
+  CHECK(s[2] == std::pair<std::string, std::string>{"msm_window_g2_bits", "auto"});
+  CHECK(s[3] == std::pair<std::string, std::string>{"g2_overlap", "on"});
+  CHECK(s[4] == std::pair<std::string, std::string>{"msm_profile", "off"});
+}
+
+TEST_CASE("the environment is the fallback; an empty value is unset") {
+  Env env{{{"CUZK_NTT_KERNEL", "smem"},
+           {"CUZK_MSM_WINDOW_G1", "16"},
+           {"CUZK_MSM_WINDOW_G2", ""},
+           {"CUZK_G2_OVERLAP", "0"},
+           {"CUZK_MSM_PROFILE", "1"}}};
+  const CudaOptions o = parse_cuda_options({}, env.fn());
+  CHECK(o.ntt_kernel == "smem");
+  CHECK(o.msm_window_bits_g1 == 16);
+  CHECK(o.msm_window_bits_g2 == 0);
+  CHECK(!o.g2_overlap);
+  CHECK(o.msm_profile);
+  CHECK(o.settings()[1].second == "16");
+  CHECK(o.settings()[3].second == "off");
+}
+
+TEST_CASE("a flag beats the environment, even a bad environment value") {
+  Env env{{{"CUZK_NTT_KERNEL", "bogus"}, {"CUZK_MSM_WINDOW_G2", "99"}, {"CUZK_G2_OVERLAP", "maybe"}}};
+  CudaOptionFlags f;
+  f.ntt_kernel = "t11b3s";
+  f.msm_window_g2 = "auto";
+  f.g2_overlap = "on";
+  f.msm_profile = "off";
+  const CudaOptions o = parse_cuda_options(f, env.fn());
+  CHECK(o.ntt_kernel == "t11b3s");
+  CHECK(o.msm_window_bits_g2 == 0);
+  CHECK(o.g2_overlap);
+  CHECK(!o.msm_profile);
+}
+
+TEST_CASE("a bad value is one line naming the flag or the variable") {
+  CudaOptionFlags f;
+  f.ntt_kernel = "t10b2";  // a benchmark-only variant: not in the product
+  CHECK(error_of(f, {}) == "--ntt-kernel: \"t10b2\" is not one of auto, smem, t10b3, t11b3s");
+  CHECK(parse_cuda_options(f, Env{}.fn(), {"t10b2"}).ntt_kernel == "t10b2");  // bench_cuda's extra names
+
+  Env env{{{"CUZK_MSM_WINDOW_G1", "3"}}};
+  CHECK(error_of({}, env) ==
+        "CUZK_MSM_WINDOW_G1 (environment): \"3\" is not auto or a window width in bits from 4 to 22");
+  for (const char* v : {"23", "-5", "+5", " 5", "5 ", "16x", "0x10", "99999999999999999999"}) {
+    CAPTURE(v);
+    CudaOptionFlags w;
+    w.msm_window_g2 = v;
+    CHECK(error_of(w, {}).rfind("--msm-window-g2: ", 0) == 0);
+  }
+  CudaOptionFlags w;
+  w.msm_window_g1 = "22";
+  CHECK(parse_cuda_options(w, Env{}.fn()).msm_window_bits_g1 == 22);
+  w.msm_window_g1 = "4";
+  CHECK(parse_cuda_options(w, Env{}.fn()).msm_window_bits_g1 == 4);
+
+  CudaOptionFlags o;
+  o.g2_overlap = "yes";
+  CHECK(error_of(o, {}) == "--g2-overlap: \"yes\" is not on or off (1 or 0)");
+  Env p{{{"CUZK_MSM_PROFILE", "true"}}};
+  CHECK(error_of({}, p) == "CUZK_MSM_PROFILE (environment): \"true\" is not on or off (1 or 0)");
+
+  CudaOptionFlags nl;
+  nl.ntt_kernel = "a\nb";
+  const std::string m = error_of(nl, {});
+  CHECK(m.find('\n') == std::string::npos);
+  CHECK(m.rfind("--ntt-kernel: \"a?b\" is not", 0) == 0);
+  CudaOptionFlags empty;
+  empty.ntt_kernel = "";  // given on the command line as "": not unset
+  CHECK(error_of(empty, {}).rfind("--ntt-kernel: \"\" is not", 0) == 0);
+}
