@@ -12,7 +12,13 @@ void prepare(VerifyingKey& vk) {
 
 VerifyingKey verifying_key(const ProvingKey& pk) {
   const auto& h = pk.header;
-  VerifyingKey vk{h.n_public, h.alpha1, h.beta2, h.gamma2, h.delta2, pk.ic};
+  VerifyingKey vk;
+  vk.n_public = h.n_public;
+  vk.alpha1 = h.alpha1;
+  vk.beta2 = h.beta2;
+  vk.gamma2 = h.gamma2;
+  vk.delta2 = h.delta2;
+  vk.ic = pk.ic;
   prepare(vk);
   return vk;
 }
