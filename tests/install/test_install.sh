@@ -14,7 +14,12 @@ echo "== cmake --install $build --prefix $prefix"
 "$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; fail "cmake --install"; }
 
 for f in bin/cuzk-prove bin/cuzk-stats; do [[ -x $prefix/$f ]] || fail "$f not installed"; done
-for f in "$libdir/libcuzk_core.a" "$libdir/libcuzk_analysis.a" \
+# One static library per lib/ layer (ff is header-only), none named cuzk_core (an INTERFACE target).
+for l in util ec ntt msm pairing groth16 circuit setup pipeline; do
+  [[ -f $prefix/$libdir/libcuzk_$l.a ]] || fail "$libdir/libcuzk_$l.a not installed"
+done
+[[ ! -e $prefix/$libdir/libcuzk_core.a ]] || fail "$libdir/libcuzk_core.a installed (cuzk_core is an INTERFACE target)"
+for f in "$libdir/libcuzk_analysis.a" \
          include/cuzk/ff/bls12_381.hpp include/cuzk/util/error.hpp include/cuzk/stats/descriptive.hpp \
          "$libdir/cmake/cuzk/cuzkConfig.cmake" "$libdir/cmake/cuzk/cuzkConfigVersion.cmake" \
          "$libdir/cmake/cuzk/cuzkTargets.cmake" "$libdir/pkgconfig/cuzk.pc" \
