@@ -73,10 +73,13 @@ comp() {  # comp SCRIPT WORDS...: the completions for the last word
     _ "$@"
 }
 c=$prefix/share/bash-completion/completions
-comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" "" | grep -qx batch || fail "completion: cuzk-prove subcommands"
-comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --ou | grep -qx -- --out || fail "completion: batch options"
-comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --backend "" | grep -qx cuda || fail "completion: --backend values"
-comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" baseline "" | grep -qx save || fail "completion: cuzk-stats baseline"
-comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" compare --fail | grep -qx -- --fail-on-regression ||
+# has WORD: the list on stdin holds WORD. grep reads it all (no -q): under pipefail, a grep
+# that stopped at the first match could fail the pipeline with the writer's SIGPIPE.
+has() { grep -xF -- "$1" >/dev/null; }
+comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" "" | has batch || fail "completion: cuzk-prove subcommands"
+comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --ou | has --out || fail "completion: batch options"
+comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --backend "" | has cuda || fail "completion: --backend values"
+comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" baseline "" | has save || fail "completion: cuzk-stats baseline"
+comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" compare --fail | has --fail-on-regression ||
   fail "completion: compare options"
 echo "install: all checks passed"
