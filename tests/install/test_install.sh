@@ -39,6 +39,7 @@ echo "== find_package(cuzk) consumer"
   { cat "$tmp/consumer.log"; fail "configuring the find_package consumer"; }
 "$cmake" --build "$tmp/cmake-consumer" >>"$tmp/consumer.log" 2>&1 || { cat "$tmp/consumer.log"; fail "building it"; }
 "$tmp/cmake-consumer/consumer" || fail "the find_package consumer's checks"
+"$tmp/cmake-consumer/consumer_layer" || fail "the consumer of cuzk::pairing alone"
 
 # pkg-config: g++ -std=c++20 main.cpp $(pkg-config --cflags --libs cuzk).
 echo "== pkg-config consumer"
