@@ -1,7 +1,8 @@
-# `cmake --install` (issue 21 item 13): the two programs, the libraries cuzk_core and
-# cuzk_analysis with their headers, a CMake package (find_package(cuzk) -> cuzk::core,
-# cuzk::stats), a relocatable pkg-config file (cuzk.pc), man pages made with help2man from
-# --help (when help2man is found) and bash completion for both commands.
+# `cmake --install` (issue 21 item 13): the two programs, the libraries (one per lib/ layer,
+# cuzk::util ... cuzk::pipeline, the INTERFACE cuzk::core linking them all, and cuzk_analysis)
+# with their headers, a CMake package (find_package(cuzk) -> cuzk::core, cuzk::stats, and each
+# layer), a relocatable pkg-config file (cuzk.pc), man pages made with help2man from --help
+# (when help2man is found) and bash completion for both commands.
 # Included at the end of the top CMakeLists.txt, once every target exists.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -9,7 +10,9 @@ include(CMakePackageConfigHelpers)
 set(CUZK_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/cuzk)
 
 install(TARGETS cuzk-prove cuzk-stats RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS cuzk_core cuzk_analysis EXPORT cuzkTargets
+# The layer targets: those cuzk_core links (lib/CMakeLists.txt), bottom first.
+get_target_property(CUZK_LAYER_TARGETS cuzk_core INTERFACE_LINK_LIBRARIES)
+install(TARGETS ${CUZK_LAYER_TARGETS} cuzk_core cuzk_analysis EXPORT cuzkTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # Public headers: lib/cuzk/**.hpp (cuzk/util/error.hpp is shared with the stats library) and
@@ -42,6 +45,14 @@ foreach(d INCLUDEDIR LIBDIR)
     set(CUZK_PC_${d} "${CMAKE_INSTALL_${d}}")
   else()
     set(CUZK_PC_${d} "\${prefix}/${CMAKE_INSTALL_${d}}")
+  endif()
+endforeach()
+# Static libraries top layer first, so each one's undefined symbols are met by those after it.
+set(CUZK_PC_LIBS "")
+foreach(t ${CUZK_LAYER_TARGETS})
+  get_target_property(_cuzk_type ${t} TYPE)
+  if(_cuzk_type STREQUAL "STATIC_LIBRARY")
+    string(PREPEND CUZK_PC_LIBS " -l${t}")
   endif()
 endforeach()
 set(CUZK_PC_CFLAGS "")

@@ -8,7 +8,6 @@
 #include <thread>
 #include <vector>
 
-#include "cuzk/circuit/sha256.hpp"
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/events.hpp"
 #include "cuzk/pipeline/partition.hpp"
@@ -19,6 +18,7 @@
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/sha256.hpp"
 #include "temp_dir.hpp"
 
 using namespace cuzk::pipeline;
@@ -97,7 +97,7 @@ TEST_CASE("SHA-256 (SHA-NI where present): FIPS 180-4 vectors, and the portable 
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
   std::string m;
   for (int n = 0; n < 300; ++n) {
-    const auto want = cuzk::circuit::sha256({reinterpret_cast<const std::uint8_t*>(m.data()), m.size()});
+    const auto want = cuzk::sha256({reinterpret_cast<const std::uint8_t*>(m.data()), m.size()});
     CHECK(sha256_of(m) == want);
     m += char(n * 37 + 11);
   }

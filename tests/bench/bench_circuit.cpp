@@ -8,10 +8,11 @@
 
 #include "cuzk/circuit/porep_lite.hpp"
 #include "cuzk/circuit/poseidon.hpp"
-#include "cuzk/circuit/sha256.hpp"
+#include "cuzk/util/sha256.hpp"
 
 #include <memory>
 
+using namespace cuzk;
 using namespace cuzk::circuit;
 
 namespace {

@@ -7,8 +7,8 @@
 #include "cuzk/circuit/bits.hpp"
 #include "cuzk/circuit/porep_lite.hpp"
 #include "cuzk/circuit/poseidon.hpp"
-#include "cuzk/circuit/sha256.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/sha256.hpp"
 
 using namespace cuzk;
 using namespace cuzk::circuit;

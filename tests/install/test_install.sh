@@ -14,7 +14,12 @@ echo "== cmake --install $build --prefix $prefix"
 "$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; fail "cmake --install"; }
 
 for f in bin/cuzk-prove bin/cuzk-stats; do [[ -x $prefix/$f ]] || fail "$f not installed"; done
-for f in "$libdir/libcuzk_core.a" "$libdir/libcuzk_analysis.a" \
+# One static library per lib/ layer (ff is header-only), none named cuzk_core (an INTERFACE target).
+for l in util ec ntt msm pairing groth16 circuit setup pipeline; do
+  [[ -f $prefix/$libdir/libcuzk_$l.a ]] || fail "$libdir/libcuzk_$l.a not installed"
+done
+[[ ! -e $prefix/$libdir/libcuzk_core.a ]] || fail "$libdir/libcuzk_core.a installed (cuzk_core is an INTERFACE target)"
+for f in "$libdir/libcuzk_analysis.a" \
          include/cuzk/ff/bls12_381.hpp include/cuzk/util/error.hpp include/cuzk/stats/descriptive.hpp \
          "$libdir/cmake/cuzk/cuzkConfig.cmake" "$libdir/cmake/cuzk/cuzkConfigVersion.cmake" \
          "$libdir/cmake/cuzk/cuzkTargets.cmake" "$libdir/pkgconfig/cuzk.pc" \
@@ -34,6 +39,7 @@ echo "== find_package(cuzk) consumer"
   { cat "$tmp/consumer.log"; fail "configuring the find_package consumer"; }
 "$cmake" --build "$tmp/cmake-consumer" >>"$tmp/consumer.log" 2>&1 || { cat "$tmp/consumer.log"; fail "building it"; }
 "$tmp/cmake-consumer/consumer" || fail "the find_package consumer's checks"
+"$tmp/cmake-consumer/consumer_layer" || fail "the consumer of cuzk::pairing alone"
 
 # pkg-config: g++ -std=c++20 main.cpp $(pkg-config --cflags --libs cuzk).
 echo "== pkg-config consumer"
@@ -68,10 +74,13 @@ comp() {  # comp SCRIPT WORDS...: the completions for the last word
     _ "$@"
 }
 c=$prefix/share/bash-completion/completions
-comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" "" | grep -qx batch || fail "completion: cuzk-prove subcommands"
-comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --ou | grep -qx -- --out || fail "completion: batch options"
-comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --backend "" | grep -qx cuda || fail "completion: --backend values"
-comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" baseline "" | grep -qx save || fail "completion: cuzk-stats baseline"
-comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" compare --fail | grep -qx -- --fail-on-regression ||
+# has WORD: the list on stdin holds WORD. grep reads it all (no -q): under pipefail, a grep
+# that stopped at the first match could fail the pipeline with the writer's SIGPIPE.
+has() { grep -xF -- "$1" >/dev/null; }
+comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" "" | has batch || fail "completion: cuzk-prove subcommands"
+comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --ou | has --out || fail "completion: batch options"
+comp "$c/cuzk-prove" "$prefix/bin/cuzk-prove" batch --backend "" | has cuda || fail "completion: --backend values"
+comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" baseline "" | has save || fail "completion: cuzk-stats baseline"
+comp "$c/cuzk-stats" "$prefix/bin/cuzk-stats" compare --fail | has --fail-on-regression ||
   fail "completion: compare options"
 echo "install: all checks passed"

@@ -33,9 +33,9 @@
 #include <vector>
 
 #include "cuzk/circuit/constraint_system.hpp"
-#include "cuzk/circuit/sha256.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/r1cs.hpp"
+#include "cuzk/util/sha256.hpp"
 
 namespace cuzk::circuit::porep_lite {
 

@@ -12,7 +12,7 @@
 #include <array>
 
 #include "cuzk/circuit/bits.hpp"
-#include "cuzk/circuit/sha256.hpp"
+#include "cuzk/util/sha256.hpp"
 
 namespace cuzk::circuit {
 

@@ -6,11 +6,9 @@
 #include "cuzk/ec/jacobian.hpp"
 #include "cuzk/ec/xyzz.hpp"
 #include "cuzk/ff/bls12_381.hpp"
-#include "cuzk/ff/fp2.hpp"
+#include "cuzk/ff/bls12_381_fq2.hpp"
 
 namespace cuzk::bls12_381 {
-
-using Fq2 = ff::Fp2<Fq>;
 
 constexpr Fq fq_hex(const char* h) { return Fq::from_canonical(bi::from_hex<6>(h)); }
 
@@ -51,6 +49,8 @@ using G2XYZZ = ec::XYZZ<G2Curve>;
 
 static_assert(G1Affine::generator().on_curve(), "G1 generator must lie on y^2 = x^3 + 4");
 static_assert(G2Affine::generator().on_curve(), "G2 generator must lie on y^2 = x^3 + 4(1+u)");
+// The sextic twist E': y² = x³ + 4ξ (M-type: b' = b·ξ, ξ = 1 + u as in ff/bls12_381_tower.hpp).
+static_assert(G2Curve::b() == Fq2(G1Curve::b(), Fq::zero()).mul_by_xi(), "twist b' must be 4(1+u)");
 
 // Subgroup membership: cuzk/ec/bls12_381_subgroup.hpp (in_subgroup).
 

@@ -1,10 +1,10 @@
 #pragma once
 // BLS12-381 extension tower (the one zkcrypto bls12_381, blst, noble and ffjavascript use):
-//   Fq2  = Fq[u]/(u² + 1)                (fp2.hpp)
+//   Fq2  = Fq[u]/(u² + 1)                (fp2.hpp, bls12_381_fq2.hpp)
 //   Fq6  = Fq2[v]/(v³ − ξ), ξ = 1 + u     (fp6.hpp)
 //   Fq12 = Fq6[w]/(w² − v)                (fp12.hpp)
 // Only the parameter ξ is stated; the Frobenius coefficients are derived from it.
-#include "cuzk/ec/bls12_381_curves.hpp"
+#include "cuzk/ff/bls12_381_fq2.hpp"
 #include "cuzk/ff/fp12.hpp"
 #include "cuzk/ff/fp6.hpp"
 
@@ -19,8 +19,7 @@ struct Fq6Cfg {
 using Fq6 = ff::Fp6<Fq6Cfg>;
 using Fq12 = ff::Fp12<Fq6Cfg>;
 
-// The sextic twist E': y² = x³ + 4ξ must be the one G2Curve states (M-type: b' = b·ξ).
-static_assert(G2Curve::b() == Fq6Cfg::mul_by_xi(Fq2(G1Curve::b(), Fq::zero())), "twist b' must be 4(1+u)");
+// The twist of G2 (ec/bls12_381_curves.hpp) checks its b' = 4ξ with Fq2::mul_by_xi, the map used here.
 static_assert(Fq6Cfg::mul_by_xi(Fq2(Fq::from_u64(3), Fq::from_u64(5))) == Fq2(Fq::from_u64(3), Fq::from_u64(5)) * Fq6Cfg::xi());
 // γ_1 = ξ^((p−1)/6) satisfies γ_1⁶ = ξ^(p−1), i.e. γ_1⁶·ξ = ξ^p = conj(ξ).
 static_assert(ff::tower_gamma<Fq6Cfg>[1].sqr().sqr() * ff::tower_gamma<Fq6Cfg>[1].sqr() * Fq6Cfg::xi() ==

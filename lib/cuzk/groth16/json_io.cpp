@@ -174,20 +174,4 @@ void write_json_file(const std::string& path, const json& j, bool no_overwrite) 
   write_file_atomic(path, dump_snarkjs(j), no_overwrite);
 }
 
-std::vector<std::uint8_t> proof_to_bytes(const Proof& p) {
-  std::vector<std::uint8_t> out(192);
-  ec::g1_compress(p.a, out.data());
-  ec::g2_compress(p.b, out.data() + 48);
-  ec::g1_compress(p.c, out.data() + 144);
-  return out;
-}
-
-Proof proof_from_bytes(const std::uint8_t* b, const std::string& file) {
-  try {
-    return {ec::g1_decompress(b), ec::g2_decompress(b + 48), ec::g1_decompress(b + 144)};
-  } catch (const Error& e) {
-    fail(Error::Kind::BadInput, file, std::string("invalid compressed proof: ") + e.what());
-  }
-}
-
 }  // namespace cuzk::groth16

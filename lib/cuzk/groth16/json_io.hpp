@@ -2,10 +2,13 @@
 // snarkjs JSON: proof.json, public.json, verification_key.json. Numbers are canonical
 // decimal strings; points affine with "1" / ["1","0"] as z; Fq2 as [c0, c1]; key order
 // and 1-space indentation as snarkjs writes them (JSON.stringify(x, null, 1)).
+// The JSON trees (nlohmann); callers that only read or write the files or the compressed
+// proof bytes include snarkjs_files.hpp (also included here), which does not expose nlohmann.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "cuzk/groth16/snarkjs_files.hpp"
 #include "cuzk/groth16/verifier.hpp"
 
 namespace cuzk::groth16 {
@@ -30,9 +33,5 @@ json parse_json_text(const std::string& text, const std::string& name);
 // snarkjs layout (1-space indent, no trailing newline), written atomically.
 void write_json_file(const std::string& path, const json& j, bool no_overwrite = false);
 std::string dump_snarkjs(const json& j);
-
-// The 192-byte zcash-compressed proof A(48) ‖ B(96) ‖ C(48) used by Filecoin.
-std::vector<std::uint8_t> proof_to_bytes(const Proof& p);
-Proof proof_from_bytes(const std::uint8_t* p, const std::string& file);
 
 }  // namespace cuzk::groth16

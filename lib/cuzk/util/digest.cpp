@@ -11,14 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "cuzk/circuit/sha256.hpp"
 #include "cuzk/util/mapped_file.hpp"
+#include "cuzk/util/sha256.hpp"
 
 namespace cuzk {
 
 namespace {
 
-using circuit::Sha256State;
 
 #if defined(__x86_64__)
 // SHA-256 compression of whole 64-byte blocks with the x86 SHA extensions (SHA-NI), after the
@@ -26,7 +25,7 @@ using circuit::Sha256State;
 // the unit tests (tree vectors from Python's hashlib).
 __attribute__((target("sha,sse4.1"))) void blocks_shani(Sha256State& st, const std::uint8_t* p, std::size_t n) {
   const __m128i MASK = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
-  const std::uint32_t* K = circuit::sha256_k().data();
+  const std::uint32_t* K = sha256_k().data();
   __m128i TMP = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&st[0]));
   __m128i STATE1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&st[4]));
   TMP = _mm_shuffle_epi32(TMP, 0xB1);           // CDAB
@@ -80,16 +79,16 @@ void blocks(Sha256State& st, const std::uint8_t* p, std::size_t n) {
 #if defined(__x86_64__)
   if (kShaNi) return blocks_shani(st, p, n);
 #endif
-  circuit::Sha256Block b;
+  Sha256Block b;
   for (; n > 0; --n, p += 64) {
     std::memcpy(b.data(), p, 64);
-    circuit::sha256_compress(st, b);
+    sha256_compress(st, b);
   }
 }
 
 // SHA-256 with FIPS padding over the block function above.
-Digest sha256(std::span<const std::uint8_t> m) {
-  Sha256State st = circuit::sha256_iv();
+Digest sha256_fast(std::span<const std::uint8_t> m) {
+  Sha256State st = sha256_iv();
   const std::size_t full = m.size() / 64;
   blocks(st, m.data(), full);
   std::uint8_t tail[128] = {};
@@ -100,12 +99,12 @@ Digest sha256(std::span<const std::uint8_t> m) {
   const std::uint64_t bits = std::uint64_t(m.size()) * 8;
   for (int j = 0; j < 8; ++j) tail[len - 1 - j] = std::uint8_t(bits >> (8 * j));
   blocks(st, tail, len / 64);
-  return circuit::sha256_digest_bytes(st);
+  return sha256_digest_bytes(st);
 }
 
 }  // namespace
 
-Digest sha256_of(std::string_view s) { return sha256({reinterpret_cast<const std::uint8_t*>(s.data()), s.size()}); }
+Digest sha256_of(std::string_view s) { return sha256_fast({reinterpret_cast<const std::uint8_t*>(s.data()), s.size()}); }
 
 Digest digest_tree(std::span<const std::uint8_t> data) {
   const std::size_t leaves = (data.size() + kDigestLeafBytes - 1) / kDigestLeafBytes;
@@ -118,10 +117,10 @@ Digest digest_tree(std::span<const std::uint8_t> data) {
   tbb::parallel_for(std::size_t(0), leaves, [&](std::size_t i) {
     const std::size_t off = i * kDigestLeafBytes;
     const std::size_t len = std::min(kDigestLeafBytes, data.size() - off);
-    const Digest d = sha256(data.subspan(off, len));
+    const Digest d = sha256_fast(data.subspan(off, len));
     std::memcpy(out + 32 * i, d.data(), 32);
   });
-  return sha256(root);
+  return sha256_fast(root);
 }
 
 Digest digest_file(const std::string& path) {

@@ -21,7 +21,7 @@ inline constexpr std::size_t kDigestLeafBytes = std::size_t(1) << 20;
 Digest digest_tree(std::span<const std::uint8_t> data);
 // Tree digest of a regular file's content (mapped; throws Error(Io) naming the file).
 Digest digest_file(const std::string& path);
-// Plain SHA-256 (SHA-NI when the CPU has it, else the portable lib/cuzk/circuit/sha256).
+// Plain SHA-256 (SHA-NI when the CPU has it, else the portable util/sha256.hpp).
 Digest sha256_of(std::string_view s);
 
 std::string to_hex(const Digest& d);

@@ -1,21 +1,21 @@
 #pragma once
-// FirstTouchAllocator: std::allocator whose allocate() value-constructs the new block with
-// tbb::parallel_for, so the page faults of a multi-GB vector (the kernel zeroing each new
-// page on first touch) are taken on every core instead of serially in the vector's
-// constructor. The vector then constructs its elements again as usual, over pages already
-// mapped (one plain memory pass), so the container's semantics are std::vector's.
+// FirstTouchAllocator: std::allocator whose allocate() zero-fills the new block with
+// tbb::parallel_for (first_touch, in first_touch_allocator.cpp: no TBB header here), so the
+// page faults of a multi-GB vector (the kernel zeroing each new page on first touch) are
+// taken on every core instead of serially in the vector's constructor. The vector then
+// constructs its elements as usual, over pages already mapped (one plain memory pass), so
+// the container's semantics are std::vector's.
 // Measured in tests/bench/bench_zkey.cpp (construct_std vs construct_first_touch).
 // For trivially copyable, trivially destructible element types (points, coefficients).
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <cstddef>
 #include <memory>
-#include <new>
 #include <type_traits>
 #include <vector>
 
 namespace cuzk {
+
+// Writes zeros over [p, p + bytes) in parallel chunks of 64 KiB (the caller's TBB arena).
+void first_touch(void* p, std::size_t bytes);
 
 template <class T>
 struct FirstTouchAllocator {
@@ -31,11 +31,7 @@ struct FirstTouchAllocator {
 
   T* allocate(std::size_t n) {
     T* p = std::allocator<T>{}.allocate(n);
-    if (n * sizeof(T) >= kParallelBytes)
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, (std::size_t(1) << 16) / sizeof(T) + 1),
-                        [p](const tbb::blocked_range<std::size_t>& r) {
-                          for (std::size_t i = r.begin(); i != r.end(); ++i) ::new (static_cast<void*>(p + i)) T();
-                        });
+    if (n * sizeof(T) >= kParallelBytes) first_touch(p, n * sizeof(T));
     return p;
   }
   void deallocate(T* p, std::size_t n) noexcept { std::allocator<T>{}.deallocate(p, n); }

@@ -1,9 +1,9 @@
-#include "cuzk/circuit/sha256.hpp"
+#include "cuzk/util/sha256.hpp"
 
 #include <cstring>
 #include <vector>
 
-namespace cuzk::circuit {
+namespace cuzk {
 
 namespace {
 
@@ -120,4 +120,4 @@ Sha256Digest sha256(std::span<const std::uint8_t> msg) {
   return sha256_digest_bytes(st);
 }
 
-}  // namespace cuzk::circuit
+}  // namespace cuzk

@@ -1,6 +1,6 @@
 #pragma once
 // SHA-256 (FIPS 180-4), native: the compression function of one 512-bit block and the
-// full padded hash. The circuit gadget (sha256_gadget.hpp) mirrors sha256_compress; the
+// full padded hash. The circuit gadget (circuit/sha256_gadget.hpp) mirrors sha256_compress; the
 // round constants K are derived here (FIPS 180-4 §4.2.2: the first 32 bits of the
 // fractional parts of the cube roots of the first 64 primes) and the IV likewise
 // (§5.3.3: square roots of the first 8 primes), both checked against FIPS values in
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <span>
 
-namespace cuzk::circuit {
+namespace cuzk {
 
 using Sha256State = std::array<std::uint32_t, 8>;
 using Sha256Block = std::array<std::uint8_t, 64>;
@@ -27,4 +27,4 @@ Sha256Digest sha256_digest_bytes(const Sha256State& state);
 // The full hash with FIPS padding.
 Sha256Digest sha256(std::span<const std::uint8_t> msg);
 
-}  // namespace cuzk::circuit
+}  // namespace cuzk
