@@ -1,6 +1,6 @@
 // The NTT kernel variants that only benchmarks need (ntt_variant.cuh): compiled into
 // bench_cuda and cuda_test_ntt_bench_variants only, not into cuzk_cuda. Timings that chose
-// the product's default among them: analysis/PERF.md (v6, v7).
+// the product's default among them: docs/experiments/PERF.md (v6, v7).
 #include <iterator>
 #include <mutex>
 

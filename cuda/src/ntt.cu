@@ -140,7 +140,7 @@ std::vector<const Variant*> all_variants() {
   return all;
 }
 
-// The default per size, from `bench_cuda ntt-variants 27` on an H200 (analysis/PERF.md,
+// The default per size, from `bench_cuda ntt-variants 27` on an H200 (docs/experiments/PERF.md,
 // v6 and v7): 2^10-element tiles up to 2^18 and at 2^22; elsewhere the 2^11 kernel with
 // 2^10 tiles in the non-last passes (t11b3s: 2^20 and 2^27 take one pass fewer than with
 // 2^10 tiles, and the first passes run twice the blocks); both capped at 80 registers (3

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The seed experiment on a GPU machine (analysis/seed-2026-12-02-r2/README.md has the method):
+# The seed experiment on a GPU machine (docs/experiments/seed-2026-12-02-r2/README.md has the method):
 # porep-lite sectors of 10 partitions at 2^LOG, five intervention variants x ROUNDS runs,
 # interleaved; event files for cuzk-stats compare/report. Stops cleanly before BUDGET seconds
 # (device calls have a time limit; rerun with FIRST_ROUND to continue, or on the same OUT_DIR:

@@ -1,4 +1,4 @@
-// Proving-key load: what a 2^24 batch spends its first ~15 s on (analysis/seed-2026-12-03-2e24).
+// Proving-key load: what a 2^24 batch spends its first ~15 s on (docs/experiments/seed-2026-12-03-2e24).
 // construct_std / construct_first_touch: a vector of n G1 points made the std::vector way
 // (each new page faulted and zeroed by the constructing thread) and with BigVector
 // (pages faulted on every core first); the ratio is the gain of FirstTouchAllocator.
