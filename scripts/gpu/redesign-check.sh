@@ -46,6 +46,6 @@ for f in sorted(glob.glob(sys.argv[1] + "/*24*.jsonl")):
           f"({statistics.median(v)/st*100:.2f} % of steady); lock_wait median {statistics.median(lw) if lw else 0:.3f} s; "
           f"peak RSS {end['peak_rss']/2**30:.1f} GiB; proofs {end['proofs']} failures {end['failures']}")
 PY
-"$N/cuzk-stats" compare "$OUT/old24_1.jsonl" "$OUT/new24_1.jsonl" > "$OUT/compare-1.txt" 2>&1
-[[ -f $OUT/old24_2.jsonl ]] && "$N/cuzk-stats" compare "$OUT/old24_2.jsonl" "$OUT/new24_2.jsonl" > "$OUT/compare-2.txt" 2>&1
+"$N/cuzk-stats" compare --baseline "$OUT/old24_1.jsonl" --candidate "$OUT/new24_1.jsonl" > "$OUT/compare-1.txt" 2>&1
+[[ -f $OUT/old24_2.jsonl ]] && "$N/cuzk-stats" compare --baseline "$OUT/old24_2.jsonl" --candidate "$OUT/new24_2.jsonl" > "$OUT/compare-2.txt" 2>&1
 exit $rc
