@@ -104,6 +104,10 @@ public:
   // backend uploads the key's points here so the upload overlaps synthesis. Optional (the
   // first compute() does it otherwise); errors may be thrown and are reported by compute().
   virtual void prepare(const ProvingKey&) {}
+  // Host memory this backend allocates for a key of this shape outside the partitions'
+  // footprints and keeps for the run (a GPU backend: its pinned staging sets), when
+  // `workers` call compute() at once. `--mem-budget auto` subtracts it. Only the header is read.
+  virtual std::uint64_t host_reserved_bytes(const ProvingKey&, unsigned /*workers*/) const { return 0; }
 };
 
 class CpuBackend final : public Backend {

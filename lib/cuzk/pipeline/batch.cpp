@@ -196,7 +196,17 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     }
   const unsigned cpus = cpu_count();
   const unsigned gpu_workers = unsigned(devices.size()) * std::max(1u, cfg.workers_per_device);
-  resolve(cfg, footprint, key_bytes, gpu_workers);
+  // What the backends keep in host memory outside the partitions' footprints (pinned staging):
+  // per device, its largest over the batch's keys; charged against `--mem-budget auto`.
+  std::uint64_t host_reserved = 0;
+  for (const auto& d : devices) {
+    std::uint64_t most = 0;
+    for (const auto& s : sectors)
+      if (s->error.empty() && d.backend)
+        most = std::max(most, d.backend->host_reserved_bytes(s->header, std::max(1u, cfg.workers_per_device)));
+    host_reserved += most;
+  }
+  resolve(cfg, footprint, key_bytes, gpu_workers, host_reserved);
   cfg.devices.clear();
   for (auto& d : devices) cfg.devices.push_back(d.index);
 

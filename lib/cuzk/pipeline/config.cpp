@@ -23,6 +23,7 @@ Fields BatchConfig::to_json() const {
   j["max_inflight_source"] = max_inflight_source;
   j["mem_budget"] = mem_budget;
   j["mem_budget_source"] = mem_budget_source;
+  j["host_reserved"] = host_reserved;
   j["queue_depth"] = bounded_queue ? Value(queue_depth) : Value();
   j["queue_depth_source"] = queue_depth_source;
   j["hold_permit"] = hold_permit;
@@ -38,17 +39,6 @@ Fields BatchConfig::to_json() const {
   j["seed"] = seed ? Value(*seed) : Value();
   j["mem_interval"] = mem_interval;
   return j;
-}
-
-std::uint64_t mem_available() {
-  std::ifstream in("/proc/meminfo");
-  std::string key, unit;
-  std::uint64_t v = 0;
-  while (in >> key >> v) {
-    std::getline(in, unit);
-    if (key == "MemAvailable:") return v * 1024;
-  }
-  return 0;
 }
 
 std::uint64_t parse_bytes(const std::string& s, const std::string& what) {
@@ -79,15 +69,16 @@ std::uint64_t parse_bytes(const std::string& s, const std::string& what) {
   return std::uint64_t(std::llround(bytes));
 }
 
-void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers) {
+void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers,
+             std::uint64_t host_reserved) {
   if (c.synth_workers == 0) c.synth_workers = 1;
   if (c.workers_per_device == 0) c.workers_per_device = 1;
   if (c.write_workers == 0) c.write_workers = 1;
-  if (c.mem_budget == 0) {
-    std::uint64_t avail = mem_available();
-    if (avail == 0) avail = std::uint64_t(4) << 30;
-    c.mem_budget = std::uint64_t(double(avail) * c.mem_budget_fraction);
-    c.mem_budget_source = "auto: " + std::to_string(c.mem_budget_fraction) + " x MemAvailable " + std::to_string(avail);
+  c.host_reserved = host_reserved;
+  if (c.mem_budget == 0 && c.mem_budget_source.empty()) {
+    const AutoBudget a = auto_budget(mem_available(), cgroup_memory(), c.mem_budget_fraction, host_reserved);
+    c.mem_budget = a.bytes;
+    c.mem_budget_source = a.source;
   } else if (c.mem_budget_source.empty()) {
     c.mem_budget_source = "given";
   }

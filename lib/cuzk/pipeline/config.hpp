@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cuzk/pipeline/fields.hpp"
+#include "cuzk/pipeline/host_memory.hpp"  // mem_available, cgroup_memory, auto_budget
 
 namespace cuzk::pipeline {
 
@@ -19,7 +20,8 @@ struct BatchConfig {
   unsigned synth_workers = 2;       // synthesis node concurrency (partitions synthesised at once)
   unsigned max_inflight = 0;        // partition permits (admitted, not yet past the GPU stage); 0 = auto
   std::uint64_t mem_budget = 0;     // bytes reservable for keys + partitions; 0 = auto
-  double mem_budget_fraction = 0.8; // auto budget = this fraction of MemAvailable (/proc/meminfo)
+  double mem_budget_fraction = 0.8; // auto budget = this fraction of min(MemAvailable, cgroup headroom), less host_reserved
+  std::uint64_t host_reserved = 0;  // bytes the backends hold outside the budget (pinned staging), set by resolve()
   unsigned queue_depth = 0;         // synthesis → GPU hand-off capacity (partitions); 0 = auto
   // The three memory interventions (all on by default; off only to compare runs):
   bool hold_permit = true;    // 1. permit/bytes held until the GPU stage is done (off: released at synthesis end)
@@ -45,18 +47,17 @@ struct BatchConfig {
 };
 
 // Resolves the auto values given the largest per-partition estimate (bytes), the largest
-// key estimate (bytes) and the total number of GPU workers. Auto rules:
-//   mem_budget   = mem_budget_fraction × MemAvailable
+// key estimate (bytes), the total number of GPU workers and the host memory the backends
+// allocate outside the partitions' footprints (Backend::host_reserved_bytes). Auto rules:
+//   mem_budget   = mem_budget_fraction × min(MemAvailable, cgroup limit − usage) − host_reserved
 //   max_inflight = min(synth_workers + gpu_workers + 1, fit) with fit = (budget − key) / footprint
 //   queue_depth  = max(gpu_workers, min(fit, 32))   (cuzk's max(lookahead, min(budget/est, 32)))
-void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers);
+void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers,
+             std::uint64_t host_reserved = 0);
 
 // "123", "8G", "512MiB", "1.5g" → bytes (K/M/G/T binary multiples). Strict: digits with at
 // most one '.', then an optional unit, nothing else ("." "1e3" " 8G" "8G!" are refused), below
 // 2^63. Throws Error(BadInput) with one line, prefixed "what: " when given.
 std::uint64_t parse_bytes(const std::string& s, const std::string& what = "");
-
-// MemAvailable from /proc/meminfo in bytes (0 when unknown).
-std::uint64_t mem_available();
 
 }  // namespace cuzk::pipeline

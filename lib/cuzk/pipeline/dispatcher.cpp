@@ -52,8 +52,9 @@ void Batch::dispatch(std::vector<std::unique_ptr<SectorState>>& sectors) {
         problem = "needs " + std::to_string(need) + " bytes (key " + std::to_string(s.key_bytes) + " + partition " +
                   std::to_string(s.footprint) +
                   (s.sector_bytes ? " + " + s.sector_what + " " + std::to_string(s.sector_bytes) : std::string()) +
-                  ") but --mem-budget is " + std::to_string(cfg.mem_budget) +
-                  " bytes: it can never be admitted";
+                  ") but --mem-budget is " + std::to_string(cfg.mem_budget) + " bytes" +
+                  (cfg.mem_budget_source.rfind("auto", 0) == 0 ? " (" + cfg.mem_budget_source + ")" : std::string()) +
+                  ": it can never be admitted";
       } else if (cfg.resume) {
         Existing e = s.ledger->check(i, s.vk, [&] { return s.source->current_inputs(i); });
         if (e.state == Existing::State::Valid) {

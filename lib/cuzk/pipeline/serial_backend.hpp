@@ -55,6 +55,9 @@ public:
     return tbb::this_task_arena::isolate([&] { return inner_->compute(pk, std::move(abc), w, t, early_free); });
   }
   void prepare(const groth16::ProvingKey& pk) override { inner_->prepare(pk); }
+  std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
+    return inner_->host_reserved_bytes(pk, workers);
+  }
 
 private:
   std::shared_ptr<groth16::Backend> inner_;  // may be shared by several devices (stateless)

@@ -17,7 +17,9 @@
 // OutOfMemory) for that partition; the proof is never assembled from a failed step.
 // Settings (NTT kernel, MSM windows, G2 overlap, profiling) come from the CudaOptions given to
 // the constructor (cuzk/cuda/options.hpp), never from the environment.
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -42,6 +44,10 @@ public:
   groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
                            groth16::StageTimes& t, bool early_free) override;
   void prepare(const groth16::ProvingKey& pk) override;  // uploads the key's points (device lock held)
+  // The pinned staging sets (a/b/c + witness each), one per concurrent compute(), at least kPrestaged.
+  std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
+    return std::max<std::uint64_t>(kPrestaged, workers) * (3ull * pk.header.domain_size + pk.header.n_vars) * sizeof(bls12_381::Fr);
+  }
 
 private:
   struct Resident;
