@@ -233,9 +233,9 @@ void add_batch_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   b->add_option("--mem-budget", a->mem_budget,
                 "bytes reservable for keys + partitions: BYTES (K/M/G/T suffixes) or auto (= --budget-fraction x "
-                "MemAvailable)")
+                "min(MemAvailable, cgroup limit - usage) - pinned staging)")
       ->capture_default_str();
-  b->add_option("--budget-fraction", a->budget_fraction, "fraction of MemAvailable used by --mem-budget auto (0.01..1)")
+  b->add_option("--budget-fraction", a->budget_fraction, "fraction of min(MemAvailable, cgroup headroom) used by --mem-budget auto (0.01..1)")
       ->capture_default_str();
   b->add_option("--queue-depth", a->queue_depth,
                 "synthesis -> GPU hand-off capacity N|auto|unbounded (auto: max(GPU workers, min(budget fit, 32)))")
