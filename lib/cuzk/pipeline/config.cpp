@@ -4,7 +4,6 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 
 #include "cuzk/pipeline/sector.hpp"  // printable
 #include "cuzk/util/error.hpp"
@@ -75,7 +74,7 @@ void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, u
   if (c.workers_per_device == 0) c.workers_per_device = 1;
   if (c.write_workers == 0) c.write_workers = 1;
   c.host_reserved = host_reserved;
-  if (c.mem_budget == 0 && c.mem_budget_source.empty()) {
+  if (c.mem_budget == 0) {
     const AutoBudget a = auto_budget(mem_available(), cgroup_memory(), c.mem_budget_fraction, host_reserved);
     c.mem_budget = a.bytes;
     c.mem_budget_source = a.source;
