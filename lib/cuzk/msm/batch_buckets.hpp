@@ -48,6 +48,12 @@ class BatchAffineBuckets {
     }
   }
 
+  // Bucket b will be added to soon: bring its bucket and stamp into cache.
+  void prefetch(std::uint32_t b) const {
+    __builtin_prefetch(&bk_[b], 1);
+    __builtin_prefetch(&stamp_[b], 1);
+  }
+
   // Completes every pending and waiting addition.
   void finish() {
     while (!pend_.empty()) {

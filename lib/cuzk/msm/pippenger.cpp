@@ -212,7 +212,9 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
       std::size_t top = 0;  // one past the highest bucket used
       if (use_batch) {
         ab->reset();
+        constexpr std::size_t PF = 16;
         for (std::size_t j = lo; j < hi; ++j) {
+          if (j + PF < hi && dig[j + PF] != NO_DIGIT) ab->prefetch(dig[j + PF] & ~NEG);
           const std::uint16_t d = dig[j];
           if (d == NO_DIGIT) continue;
           const std::uint32_t b = d & ~NEG;

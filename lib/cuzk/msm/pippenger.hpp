@@ -26,7 +26,7 @@ namespace cuzk::msm {
 struct MsmConfig {
   unsigned window_bits = 0;  // 0 = choose by size; otherwise clamped to [1, 16]
   bool endomorphism = true;  // G1: split scalars by GLV with φ (two 128-bit halves)
-  bool batch_affine = false;  // affine buckets filled in batches sharing one inversion
+  bool batch_affine = true;   // affine buckets filled in batches sharing one inversion (from c = 10)
 };
 
 // Window width the cost model picks for n non-trivial scalars of at most `bits` bits
