@@ -92,6 +92,21 @@ inline void glv_split(const Limbs<4>& k, Limbs<4>& rem, Limbs<4>& q) {
 inline bool is_one(const Limbs<4>& k) { return k[0] == 1 && (k[1] | k[2] | k[3]) == 0; }
 inline bool is_zero(const Limbs<4>& k) { return (k[0] | k[1] | k[2] | k[3]) == 0; }
 
+// Cost model in mixed additions: n per window plus 2·2^(c−1) full additions (≈ 1.4 madd each).
+double model_cost(std::size_t n, unsigned bits, unsigned c) {
+  return double(num_windows(c, bits)) * (double(n) + 1.4 * double(1u << c));
+}
+
+double best_cost(std::size_t n, unsigned bits) { return model_cost(n, bits, choose_window(n, bits)); }
+
+// GLV pays when 2n points of 128 bits (plus one Fq mul ≈ 5 % of a madd for β·x on half of
+// them) cost less than n points of `bits` bits. It does not at 2^20 (window 16 is the cap:
+// 16 windows of 2^20 against 9 of 2^21). A forced window keeps GLV on (tests use both).
+bool glv_pays(std::size_t n, unsigned bits, unsigned forced_window) {
+  if (forced_window) return true;
+  return 1.025 * best_cost(2 * n, 128) < best_cost(n, bits);
+}
+
 }  // namespace
 
 unsigned choose_window(std::size_t n) { return choose_window(n, SCALAR_BITS); }
@@ -102,7 +117,7 @@ unsigned choose_window(std::size_t n, unsigned bits) {
   double best_cost = 1e300;
   for (unsigned c = 1; c <= MAX_WINDOW; ++c) {
     // n mixed additions per window plus 2·2^(c−1) full additions (≈ 1.4 madd each)
-    double cost = double(num_windows(c, bits)) * (double(n) + 1.4 * double(1u << c));
+    const double cost = model_cost(n, bits, c);
     if (cost < best_cost) {
       best_cost = cost;
       best = c;
@@ -155,7 +170,7 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
   // ---- GLV on G1: entries m..2m−1 stand for −φ(P) with the high halves ----------------
   std::size_t m_plain = m;  // entries j ≥ m_plain use −φ(points[big[j − m_plain]])
   if constexpr (std::is_same_v<Curve, bls12_381::G1Curve>) {
-    if (cfg.endomorphism && bits > 128) {
+    if (cfg.endomorphism && bits > 128 && glv_pays(m, bits, cfg.window_bits)) {
       big_k.resize(2 * m);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 4096), [&](const auto& rg) {
         for (std::size_t j = rg.begin(); j != rg.end(); ++j) glv_split(Limbs<4>(big_k[j]), big_k[j], big_k[m + j]);
