@@ -2,6 +2,7 @@
 // one scalars, repeated and opposite points (bucket doubling / cancellation), every window.
 #include <doctest/doctest.h>
 
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/msm/pippenger.hpp"
 #include "random_points.hpp"
 
@@ -11,7 +12,30 @@ using cuzk::test::rng;
 
 namespace {
 
-enum class Mix { Random, ZeroOne, Sparse, Edge };
+enum class Mix { Random, ZeroOne, Sparse, Edge, Glv };
+
+// x² for BLS12-381's seed x = −0xd201000000010000: the GLV split's modulus (k = q·x² + rem).
+constexpr ff::Limbs<4> X2 = {0x0000000100000000ull, 0xac45a4010001a402ull, 0, 0};
+
+// Scalars at the GLV split's boundaries: q·x² + {−1, 0, 1}, 2^128 ± 1, r − 1, r − x².
+ff::Limbs<4> glv_scalar() {
+  namespace bi = ff::bi;
+  ff::Limbs<4> k{};
+  const ff::Limbs<4> q = {rng()(), rng()() & 0x7fffffffffffffffull >> (rng()() % 8), 0, 0};
+  switch (rng()() % 9) {
+    case 0: k = X2; break;
+    case 1: k = X2, bi::sub(k, bi::from_u64<4>(1)); break;
+    case 2: k = X2, bi::add(k, bi::from_u64<4>(1)); break;
+    case 3: k = bi::mul<4>(q, X2); break;
+    case 4: k = bi::mul<4>(q, X2), bi::sub(k, bi::from_u64<4>(1)); break;
+    case 5: k = {~0ull, ~0ull, 0, 0}; break;                     // 2^128 − 1
+    case 6: k = {1, 0, 1, 0}; break;                             // 2^128 + 1
+    case 7: k = Fr::P, bi::sub(k, bi::from_u64<4>(1)); break;    // r − 1
+    default: k = Fr::P, bi::sub(k, X2); break;                   // r − x²
+  }
+  if (bi::cmp(k, Fr::P) >= 0) k = test::random_scalar();
+  return k;
+}
 
 ff::Limbs<4> scalar_for(Mix mix) {
   switch (mix) {
@@ -33,6 +57,7 @@ ff::Limbs<4> scalar_for(Mix mix) {
       }
       return k;
     }
+    case Mix::Glv: return glv_scalar();
   }
   return {};
 }
@@ -56,6 +81,14 @@ void check_msm(std::size_t n, Mix mix, unsigned window, double inf_rate = 0.05) 
   auto got = msm::pippenger(pts.data(), ks.data(), n, msm::MsmConfig{window});
   REQUIRE_MESSAGE(got == expect, Curve::name, " n=", n, " mix=", int(mix), " window=", window);
   CHECK(got.on_curve());
+  // without the endomorphism (G1's GLV split off): the same point
+  auto plain = msm::pippenger(pts.data(), ks.data(), n, msm::MsmConfig{window, false});
+  REQUIRE_MESSAGE(plain == expect, Curve::name, " n=", n, " mix=", int(mix), " window=", window, " plain");
+  // batch-affine buckets (used from window 10 up), with and without the endomorphism
+  for (bool endo : {true, false}) {
+    auto ba = msm::pippenger(pts.data(), ks.data(), n, msm::MsmConfig{window, endo, true});
+    REQUIRE_MESSAGE(ba == expect, Curve::name, " n=", n, " mix=", int(mix), " window=", window, " batch-affine endo=", endo);
+  }
 }
 
 }  // namespace
@@ -92,9 +125,46 @@ TEST_CASE("G1 pippenger, all infinity / all zero / all one") {
   CHECK(msm::pippenger(pm.data(), kk.data(), 4).is_inf());
 }
 
+TEST_CASE("G1 pippenger with GLV: split boundaries, P and -P, repeated points, every window") {
+  for (std::size_t n : {1, 2, 4, 7, 33, 130, 600}) check_msm<G1Curve>(n, Mix::Glv, 0, 0.1);
+  for (unsigned c = 1; c <= 16; ++c) check_msm<G1Curve>(20 + rng()() % 40, Mix::Glv, c, 0.1);
+  // one point repeated with scalars whose halves collide, and P, −P, φ(P), −φ(P) together
+  auto p = test::random_affine_points<G1Curve>(1)[0];
+  std::vector<G1Affine> pts = {p, -p, endo_phi(p), -endo_phi(p), p, p, G1Affine::infinity()};
+  std::vector<ff::Limbs<4>> ks(pts.size());
+  for (auto& k : ks) k = glv_scalar();
+  ks[1] = ks[0];
+  for (unsigned c : {0u, 2u, 5u, 9u})
+    CHECK(msm::pippenger(pts.data(), ks.data(), pts.size(), msm::MsmConfig{c}) ==
+          msm::msm_naive(pts.data(), ks.data(), pts.size()));
+}
+
+TEST_CASE("G1 pippenger, batch-affine buckets: windows 10..16, waits and the XYZZ fallback") {
+  for (unsigned c : {10u, 11u, 12u, 16u}) check_msm<G1Curve>(1500, Mix::Random, c);
+  check_msm<G1Curve>(1500, Mix::Glv, 10);
+  check_msm<G1Curve>(1500, Mix::Edge, 11);
+  // many points in few buckets: one point and one scalar repeated, then three scalars
+  const std::size_t n = 2000;
+  auto p = test::random_affine_points<G1Curve>(3);
+  std::vector<G1Affine> pts(n);
+  std::vector<ff::Limbs<4>> ks(n);
+  const ff::Limbs<4> k3[3] = {test::random_scalar(), ff::bi::from_u64<4>(5), glv_scalar()};
+  for (int variant = 0; variant < 2; ++variant) {
+    for (std::size_t i = 0; i < n; ++i) {
+      pts[i] = variant == 0 ? p[0] : (i % 7 == 0 ? -p[i % 3] : p[i % 3]);
+      ks[i] = variant == 0 ? k3[0] : k3[i % 3];
+    }
+    const auto expect = msm::msm_naive(pts.data(), ks.data(), n);
+    for (unsigned c : {10u, 13u})
+      CHECK_MESSAGE(msm::pippenger(pts.data(), ks.data(), n, msm::MsmConfig{c, true, true}) == expect,
+                    "variant ", variant, " window ", c);
+  }
+}
+
 TEST_CASE("G1 pippenger, larger size with the chosen window") {
   check_msm<G1Curve>(3000, Mix::Random, 0);
   check_msm<G1Curve>(3000, Mix::Sparse, 0);
+  check_msm<G1Curve>(2500, Mix::Glv, 0);
 }
 
 TEST_CASE("G2 pippenger vs naive") {

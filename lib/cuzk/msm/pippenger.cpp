@@ -7,9 +7,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
+#include <type_traits>
 #include <vector>
 
+#include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/ec/xyzz.hpp"
+#include "cuzk/msm/batch_buckets.hpp"
 
 namespace cuzk::msm {
 
@@ -65,8 +69,43 @@ inline void signed_digits(const Limbs<4>& k, unsigned c, unsigned W, std::uint16
   }
 }
 
+// GLV on G1 (Gallant–Lambert–Vanstone 2001): φ(x, y) = (β·x, y) acts as [−x²] on G1, so
+// with L = x² (128 bits) and k = q·L + rem (rem < L, q < r/L < 2^128):
+//   k·P = rem·P + q·[x²]P = rem·P + q·(−φ(P)),
+// two 128-bit scalars in place of one 255-bit one. q = ⌊k/L⌋ by Barrett: q̂ = ⌊k·M/2^256⌋
+// with M = ⌊2^256/L⌋ is ⌊k/L⌋ or one less (k < 2^256), fixed by one comparison.
+constexpr Limbs<4> GLV_L = {0x0000000100000000ull, 0xac45a4010001a402ull, 0, 0};   // x²
+constexpr Limbs<8> GLV_M = {0x63f6e522f6cfee2eull, 0x7c6becf1e01faaddull, 1, 0, 0, 0, 0, 0};  // ⌊2^256/x²⌋
+static_assert(bls12_381::subgroup_detail::kSeedAbs == 0xd201000000010000ull);
+
+inline void glv_split(const Limbs<4>& k, Limbs<4>& rem, Limbs<4>& q) {
+  const Limbs<8> prod = bi::mul<8>(bi::resize<8>(k), GLV_M);
+  q = Limbs<4>{prod[4], prod[5], 0, 0};  // prod < 2^384 and q̂ ≤ k/L < 2^128: limbs 6, 7 are 0
+  rem = k;
+  bi::sub(rem, bi::mul<4>(q, GLV_L));
+  if (bi::cmp(rem, GLV_L) >= 0) {
+    bi::sub(rem, GLV_L);
+    bi::add(q, bi::from_u64<4>(1));
+  }
+}
+
 inline bool is_one(const Limbs<4>& k) { return k[0] == 1 && (k[1] | k[2] | k[3]) == 0; }
 inline bool is_zero(const Limbs<4>& k) { return (k[0] | k[1] | k[2] | k[3]) == 0; }
+
+// Cost model in mixed additions: n per window plus 2·2^(c−1) full additions (≈ 1.4 madd each).
+double model_cost(std::size_t n, unsigned bits, unsigned c) {
+  return double(num_windows(c, bits)) * (double(n) + 1.4 * double(1u << c));
+}
+
+double best_cost(std::size_t n, unsigned bits) { return model_cost(n, bits, choose_window(n, bits)); }
+
+// GLV pays when 2n points of 128 bits (plus one Fq mul ≈ 5 % of a madd for β·x on half of
+// them) cost less than n points of `bits` bits. It does not at 2^20 (window 16 is the cap:
+// 16 windows of 2^20 against 9 of 2^21). A forced window keeps GLV on (tests use both).
+bool glv_pays(std::size_t n, unsigned bits, unsigned forced_window) {
+  if (forced_window) return true;
+  return 1.025 * best_cost(2 * n, 128) < best_cost(n, bits);
+}
 
 }  // namespace
 
@@ -78,7 +117,7 @@ unsigned choose_window(std::size_t n, unsigned bits) {
   double best_cost = 1e300;
   for (unsigned c = 1; c <= MAX_WINDOW; ++c) {
     // n mixed additions per window plus 2·2^(c−1) full additions (≈ 1.4 madd each)
-    double cost = double(num_windows(c, bits)) * (double(n) + 1.4 * double(1u << c));
+    const double cost = model_cost(n, bits, c);
     if (cost < best_cost) {
       best_cost = cost;
       best = c;
@@ -125,8 +164,22 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
       [](const Bucket& a, const Bucket& b) { return a + b; });
   Jac result = ones_sum.to_jacobian();
 
-  const std::size_t m = big.size();
+  std::size_t m = big.size();
   if (m == 0) return result;
+
+  // ---- GLV on G1: entries m..2m−1 stand for −φ(P) with the high halves ----------------
+  std::size_t m_plain = m;  // entries j ≥ m_plain use −φ(points[big[j − m_plain]])
+  if constexpr (std::is_same_v<Curve, bls12_381::G1Curve>) {
+    if (cfg.endomorphism && bits > 128 && glv_pays(m, bits, cfg.window_bits)) {
+      big_k.resize(2 * m);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 4096), [&](const auto& rg) {
+        for (std::size_t j = rg.begin(); j != rg.end(); ++j) glv_split(Limbs<4>(big_k[j]), big_k[j], big_k[m + j]);
+      });
+      bits = 0;
+      for (const auto& k : big_k) bits = std::max(bits, bit_length(k));
+      m *= 2;
+    }
+  }
 
   // ---- signed digits, stored window-major -------------------------------------------
   const unsigned c = cfg.window_bits ? std::clamp(cfg.window_bits, 1u, MAX_WINDOW) : choose_window(m, bits);
@@ -144,22 +197,57 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
   slices = std::min(slices, std::max<std::size_t>(1, m / (2 * nb)));  // keep reduction cost small
   std::vector<Bucket> partial(std::size_t(W) * slices);
 
+  // The point of entry j with its digit's sign (entries ≥ m_plain: −φ(P) = (β·x, −y)).
+  auto point = [&](std::size_t j, std::uint16_t d) {
+    bool neg = d & NEG;
+    Aff p;
+    if (j < m_plain) {
+      p = points[big[j]];
+    } else if constexpr (std::is_same_v<Curve, bls12_381::G1Curve>) {
+      p = points[big[j - m_plain]];
+      p.x *= bls12_381::subgroup_detail::kBeta;
+      neg = !neg;
+    }
+    return neg ? -p : p;
+  };
+  // Batch-affine buckets pay off when a batch (nb/4, at most 512) shares an inversion
+  // among enough additions; small windows keep XYZZ buckets.
+  const std::size_t batch = std::min<std::size_t>(512, nb / 4);
+  const bool use_batch = cfg.batch_affine && batch >= 128;
+
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, partial.size(), 1), [&](const auto& rg) {
-    std::vector<Bucket> buckets(nb);
+    std::vector<Bucket> buckets;
+    std::optional<detail::BatchAffineBuckets<Curve>> ab;
+    if (use_batch) ab.emplace(nb, batch);
+    else buckets.resize(nb);
     for (std::size_t task = rg.begin(); task != rg.end(); ++task) {
       const std::size_t w = task / slices, s = task % slices;
       const std::size_t lo = m * s / slices, hi = m * (s + 1) / slices;
       const std::uint16_t* dig = digits.data() + w * m;
-      std::fill(buckets.begin(), buckets.end(), Bucket::infinity());
       std::size_t top = 0;  // one past the highest bucket used
+      if (use_batch) {
+        ab->reset();
+        constexpr std::size_t PF = 16;
+        for (std::size_t j = lo; j < hi; ++j) {
+          if (j + PF < hi && dig[j + PF] != NO_DIGIT) ab->prefetch(dig[j + PF] & ~NEG);
+          const std::uint16_t d = dig[j];
+          if (d == NO_DIGIT) continue;
+          const std::uint32_t b = d & ~NEG;
+          ab->add(b, point(j, d));
+          top = std::max<std::size_t>(top, b + 1);
+        }
+        ab->finish();
+        partial[task] = ab->running_sum(top);
+        continue;
+      }
+      std::fill(buckets.begin(), buckets.end(), Bucket::infinity());
       constexpr std::size_t PF = 8;
       for (std::size_t j = lo; j < hi; ++j) {
         if (j + PF < hi && dig[j + PF] != NO_DIGIT) __builtin_prefetch(&buckets[dig[j + PF] & ~NEG], 1);
         const std::uint16_t d = dig[j];
         if (d == NO_DIGIT) continue;
         const std::size_t b = d & ~NEG;
-        const Aff& p = points[big[j]];
-        buckets[b] = (d & NEG) ? buckets[b].add_mixed(-p) : buckets[b].add_mixed(p);
+        buckets[b] = buckets[b].add_mixed(point(j, d));
         top = std::max(top, b + 1);
       }
       // running sum: T = Σ_b (b + 1)·B_b

@@ -8,6 +8,8 @@
 //     needs only 2^(c−1) buckets; −P is free on affine points;
 //   · buckets are XYZZ points filled by mixed additions (madd-2008-s, 8M + 2S), reduced by
 //     the running sum Σ_b b·B_b = Σ_b (B_top + … + B_b) with 2·2^(c−1) XYZZ additions;
+//   · on G1, scalars longer than 128 bits are split by GLV (k = rem + q·x², x²·P = −φ(P)),
+//     2n points with 128-bit scalars: half the windows and their bucket reductions;
 //   · windows (and, for few windows or many cores, slices of the points inside a window)
 //     run as TBB tasks; window sums are combined by Horner with c Jacobian doublings each.
 // Cost ≈ (⌊b/c⌋+1)·(n·madd + 2^c·add) for b = the longest scalar's bit length; c is chosen
@@ -23,6 +25,8 @@ namespace cuzk::msm {
 
 struct MsmConfig {
   unsigned window_bits = 0;  // 0 = choose by size; otherwise clamped to [1, 16]
+  bool endomorphism = true;  // G1: split scalars by GLV with φ (two 128-bit halves)
+  bool batch_affine = true;   // affine buckets filled in batches sharing one inversion (from c = 10)
 };
 
 // Window width the cost model picks for n non-trivial scalars of at most `bits` bits
