@@ -95,6 +95,18 @@ TEST_CASE("our proofs verify; a changed public input or proof does not") {
     Proof p2 = prove(pk, wt.values, Blinding::random(), cpu);
     CHECK_FALSE(p2 == p);
     CHECK(verify(vk, pub, p2).ok);
+    // The prepared e(α, β) Miller loop: an unprepared key gives the same answers, and a key
+    // whose α or β changed after prepare() is checked against its new points, not stale ones.
+    VerifyingKey raw = vk;
+    raw.prepared = false;
+    CHECK(verify(raw, pub, p).ok);
+    CHECK_FALSE(verify(raw, bad, p).ok);
+    VerifyingKey moved = vk;
+    moved.alpha1 = (G1::from_affine(vk.alpha1) + G1::generator()).to_affine();
+    CHECK_FALSE(verify(moved, pub, p).ok);
+    moved = vk;
+    moved.beta2 = (G2::from_affine(vk.beta2) + G2::generator()).to_affine();
+    CHECK_FALSE(verify(moved, pub, p).ok);
   }
 }
 

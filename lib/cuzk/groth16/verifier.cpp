@@ -7,18 +7,14 @@ namespace cuzk::groth16 {
 
 void prepare(VerifyingKey& vk) {
   vk.alpha_beta_ml = bls12_381::miller_loop(vk.alpha1, vk.beta2);
+  vk.ml_alpha1 = vk.alpha1;
+  vk.ml_beta2 = vk.beta2;
   vk.prepared = true;
 }
 
 VerifyingKey verifying_key(const ProvingKey& pk) {
   const auto& h = pk.header;
-  VerifyingKey vk;
-  vk.n_public = h.n_public;
-  vk.alpha1 = h.alpha1;
-  vk.beta2 = h.beta2;
-  vk.gamma2 = h.gamma2;
-  vk.delta2 = h.delta2;
-  vk.ic = pk.ic;
+  VerifyingKey vk{h.n_public, h.alpha1, h.beta2, h.gamma2, h.delta2, pk.ic, {}, {}, {}, false};
   prepare(vk);
   return vk;
 }
@@ -37,7 +33,8 @@ VerifyResult verify(const VerifyingKey& vk, const std::vector<Scalar>& pub, cons
   // e(−A, B)·e(α, β)·e(vk_x, γ)·e(C, δ) = 1, one final exponentiation; f_β(α) precomputed.
   const G1Affine ps[3] = {-p.a, x.to_affine(), p.c};
   const G2Affine qs[3] = {p.b, vk.gamma2, vk.delta2};
-  const bls12_381::Fq12 ab = vk.prepared ? vk.alpha_beta_ml : bls12_381::miller_loop(vk.alpha1, vk.beta2);
+  const bool fresh = vk.prepared && vk.ml_alpha1 == vk.alpha1 && vk.ml_beta2 == vk.beta2;
+  const bls12_381::Fq12 ab = fresh ? vk.alpha_beta_ml : bls12_381::miller_loop(vk.alpha1, vk.beta2);
   if (!bls12_381::final_exponentiation(bls12_381::miller_loop(ps, qs) * ab).is_one())
     return no("the pairing check failed");
   return {true, {}};

@@ -15,9 +15,12 @@ struct VerifyingKey {
   G1Affine alpha1;
   G2Affine beta2, gamma2, delta2;
   std::vector<G1Affine> ic;
-  // The fixed pair's Miller loop f_{β}(α), unreduced (prepare() below): verify() then runs
-  // three Miller loops instead of four. Valid while alpha1 and beta2 are unchanged.
+  // The fixed pair's Miller loop f_{β}(α), unreduced (prepare() below), and the α, β it was
+  // computed for: verify() uses it (three Miller loops instead of four) only while alpha1 and
+  // beta2 still equal them, so changing a key's points never verifies against stale values.
   bls12_381::Fq12 alpha_beta_ml;
+  G1Affine ml_alpha1;
+  G2Affine ml_beta2;
   bool prepared = false;
 };
 
