@@ -38,9 +38,18 @@ struct CudaBackend::Resident {
 };
 
 // One partition's host staging area: a, b, c and the Montgomery witness, pinned.
+// Its size in elements is staging_elems() (what host_reserved_bytes() charges).
 struct CudaBackend::Staging {
   std::size_t n = 0, vars = 0;
   PinnedBuffer<Fr> abc, w;
+  bool fits(std::size_t n_, std::size_t vars_) const { return n >= n_ && vars >= vars_; }
+  void fit(std::size_t n_, std::size_t vars_) {  // (re)pins when smaller than asked
+    if (fits(n_, vars_)) return;
+    abc = PinnedBuffer<Fr>(3 * n_);
+    w = PinnedBuffer<Fr>(vars_);
+    n = n_;
+    vars = vars_;
+  }
 };
 
 CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions options)
@@ -92,14 +101,11 @@ void CudaBackend::prepare(const ProvingKey& pk) {
   std::size_t have = 0;
   {
     std::lock_guard<std::mutex> lk(staging_mu_);
-    for (const auto& st : staging_pool_) have += st->n >= n && st->vars >= nv;
+    for (const auto& st : staging_pool_) have += st->fits(n, nv);
   }
   for (; have < kPrestaged; ++have) {
     auto st = std::make_unique<Staging>();
-    st->abc = PinnedBuffer<Fr>(3 * n);
-    st->w = PinnedBuffer<Fr>(nv);
-    st->n = n;
-    st->vars = nv;
+    st->fit(n, nv);
     give_staging(std::move(st));
   }
 }
@@ -137,12 +143,7 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
     std::unique_ptr<Staging>* s;
     ~Return() { b->give_staging(std::move(*s)); }
   } ret{this, &st};
-  if (st->n < n || st->vars < nv) {
-    st->abc = PinnedBuffer<Fr>(3 * n);
-    st->w = PinnedBuffer<Fr>(nv);
-    st->n = n;
-    st->vars = nv;
-  }
+  st->fit(n, nv);
   copy_parallel(st->abc.get(), abc.a.data(), n);
   copy_parallel(st->abc.get() + n, abc.b.data(), n);
   copy_parallel(st->abc.get() + 2 * n, abc.c.data(), n);

@@ -46,8 +46,11 @@ public:
   void prepare(const groth16::ProvingKey& pk) override;  // uploads the key's points (device lock held)
   // The pinned staging sets (a/b/c + witness each), one per concurrent compute(), at least kPrestaged.
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
-    return std::max<std::uint64_t>(kPrestaged, workers) * (3ull * pk.header.domain_size + pk.header.n_vars) * sizeof(bls12_381::Fr);
+    return std::max<std::uint64_t>(kPrestaged, workers) * staging_elems(pk.header.domain_size, pk.header.n_vars) *
+           sizeof(bls12_381::Fr);
   }
+  // Elements of one staging set (Staging::fit): a, b, c (3 × domain) and the witness.
+  static constexpr std::uint64_t staging_elems(std::uint64_t domain, std::uint64_t vars) { return 3 * domain + vars; }
 
 private:
   struct Resident;
