@@ -58,3 +58,19 @@ one_error_line() {
   n=$(grep -c -- "$2" "$1" || true)
   [[ $n -eq 1 ]] || die "want exactly one stderr line matching '$2', got $n: $(cat "$1")"
 }
+
+# batch_refused PATTERN ARGS...: `cuzk-prove batch --out $WORK/out ARGS` (stdin closed, 20 s at
+# most) exits 2 with exactly one stderr line (in $WORK/err) matching PATTERN, and creates neither
+# $WORK/out nor $WORK/ev.jsonl.
+batch_refused() {
+  local pat=$1 rc
+  shift
+  set +e
+  timeout 20 "$CUZK" batch --out "$WORK/out" "$@" </dev/null >/dev/null 2>"$WORK/err"
+  rc=$?
+  set -e
+  [[ $rc -eq 2 ]] || die "$*: exit $rc, want 2: $(cat "$WORK/err")"
+  [[ $(wc -l <"$WORK/err") -eq 1 ]] || die "$*: want one line on stderr: $(cat "$WORK/err")"
+  grep -q -- "$pat" "$WORK/err" || die "$*: the line does not match '$pat': $(cat "$WORK/err")"
+  [[ ! -e $WORK/out && ! -e $WORK/ev.jsonl ]] || die "$*: something was created"
+}

@@ -4,18 +4,10 @@
 CUZK=$1 SRC=$2
 source "$SRC/tests/batch/lib.sh"
 python3 "$GEN" --fixture "$FIX/main" --sectors 1 --partitions 1 --out "$WORK/s" >/dev/null
-O=$WORK/out
-check() {  # check OPTION VALUE
+check() {  # check OPTION VALUE: refused with one line naming the option, nothing created
   local ev=(--events "$WORK/ev.jsonl")
   [[ $1 == --events ]] && ev=()
-  set +e
-  "$CUZK" batch --out "$O" "${ev[@]}" "$1" "$2" "$WORK/s/s-0001.json" >/dev/null 2>"$WORK/err"
-  local rc=$?
-  set -e
-  [[ $rc -eq 2 ]] || die "$1 '$2': exit $rc, want 2: $(cat "$WORK/err")"
-  [[ $(wc -l <"$WORK/err") -eq 1 ]] || die "$1 '$2': want one line on stderr: $(cat "$WORK/err")"
-  grep -q -- "^cuzk-prove: error: $1: " "$WORK/err" || die "$1 '$2': the line does not name the option: $(cat "$WORK/err")"
-  [[ ! -e $O && ! -e $WORK/ev.jsonl ]] || die "$1 '$2': something was created"
+  batch_refused "^cuzk-prove: error: $1: " "${ev[@]}" "$1" "$2" "$WORK/s/s-0001.json"
 }
 for v in . "" 1e3 8Gx " 8G" -1 inf 0 99999999999T 1..5; do check --mem-budget "$v"; done
 for v in inf 1e300 nan 0 -1 0.0001 3601 0.1s ""; do check --mem-interval "$v"; done
