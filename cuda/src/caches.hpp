@@ -24,6 +24,7 @@ struct ContextCaches {
   std::map<unsigned, NttTables> ntt;
   DeviceBuffer<bls12_381::Fr> w2048;  // ω_2048^j, j < 1024: the inner DFT roots
   DeviceBuffer<bls12_381::Fr> ntt_scratch;
+  DeviceBuffer<std::uint8_t> msm_class;   // canonical scalars, big / ones index lists, counts
   DeviceBuffer<std::uint8_t> msm_arena;   // keys, values, sort temp, buckets
   DeviceBuffer<bls12_381::Fr> msm_scalars;  // host scalars staged here
 };

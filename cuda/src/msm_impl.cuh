@@ -21,6 +21,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -79,7 +80,7 @@ __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __res
   std::uint32_t idx = big[t];
   DFr s = canon[idx];
   const std::uint32_t half = 1u << (c - 1), mask = (c == 32) ? ~0u : ((1u << c) - 1);
-  const std::uint32_t sentinel = W << (c - 1);
+  const std::uint32_t sentinel = (W << (c - 1)) + 1;  // past every bucket and the ones bucket
   std::uint32_t carry = 0;
   for (unsigned w = 0; w < W; ++w) {
     unsigned bit = w * c, li = bit / 32, off = bit % 32;
@@ -104,6 +105,17 @@ __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __res
   }
 }
 
+// The scalars equal to 1 as entries of one extra bucket (key W·2^(c−1), after every
+// window's buckets), placed after the digits: they are summed by the same balanced
+// accumulation as the buckets, then taken out before the window reduction.
+__global__ void ones_entries(const std::uint32_t* __restrict__ ones, std::size_t nones, std::uint32_t key,
+                             std::uint32_t* __restrict__ keys, std::uint32_t* __restrict__ vals) {
+  std::size_t t = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (t >= nones) return;
+  keys[t] = key;
+  vals[t] = ones[t];
+}
+
 __global__ void ranges(const std::uint32_t* __restrict__ keys, std::size_t total, std::uint32_t sentinel,
                        std::uint32_t* start, std::uint32_t* end) {
   std::size_t j = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
@@ -114,10 +126,12 @@ __global__ void ranges(const std::uint32_t* __restrict__ keys, std::size_t total
   if (j + 1 == total || keys[j + 1] != k) end[k] = std::uint32_t(j + 1);
 }
 
+// Chunks on the global grid of E entries: bucket b's run [start, end) meets the segments
+// start/E .. (end−1)/E, one chunk (one partial sum) each.
 __global__ void count_chunks(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
-                             std::size_t nbuckets, std::uint32_t S, std::uint32_t* __restrict__ cnt) {
+                             std::size_t nbuckets, std::uint32_t E, std::uint32_t* __restrict__ cnt) {
   std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b < nbuckets) cnt[b] = (end[b] - start[b] + S - 1) / S;
+  if (b < nbuckets) cnt[b] = end[b] > start[b] ? (end[b] - 1) / E - start[b] / E + 1 : 0;
   if (b == nbuckets) cnt[b] = 0;
 }
 __global__ void fill_chunks(const std::uint32_t* __restrict__ cnt, const std::uint32_t* __restrict__ off,
@@ -127,25 +141,51 @@ __global__ void fill_chunks(const std::uint32_t* __restrict__ cnt, const std::ui
   for (std::uint32_t k = 0, o = off[b]; k < cnt[b]; ++k) owner[o + k] = std::uint32_t(b);
 }
 
+// Profiling only: counters[0] = longest bucket run, counters[1] = non-empty buckets.
+__global__ void run_stats(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
+                          std::size_t nbuckets, unsigned* counters) {
+  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (b >= nbuckets) return;
+  std::uint32_t len = end[b] - start[b];
+  if (len) {
+    atomicMax(&counters[0], len);
+    atomicAdd(&counters[1], 1u);
+  }
+}
+
 }  // namespace
 
+// One thread per segment of E consecutive sorted entries (every thread the same number of
+// additions, whatever the bucket sizes: a witness's repeated values make a few buckets
+// hundreds of times longer than the rest, and a thread per bucket left whole warps
+// waiting on them). A thread sums ±P in XYZZ (madd-2008-s, 8M + 2S) and writes one
+// partial per bucket it meets, at the bucket's chunk slot for this segment.
 template <class DC>
-__global__ void accumulate_chunks(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ vals,
-                                  const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
-                                  const std::uint32_t* __restrict__ off, const std::uint32_t* __restrict__ owner,
-                                  std::size_t nbuckets, std::uint32_t S, DXYZZ<DC>* __restrict__ partial) {
-  std::size_t id = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (id >= off[nbuckets]) return;
-  std::uint32_t b = owner[id], k = std::uint32_t(id) - off[b];
-  std::uint32_t j = start[b] + k * S, e = min(end[b], j + S);
+__global__ void accumulate_segments(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
+                                    const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
+                                    std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
+                                    const std::uint32_t* __restrict__ off, DXYZZ<DC>* __restrict__ partial) {
+  const std::size_t t = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  const std::size_t j0 = t * E;
+  if (j0 >= total) return;
+  const std::size_t j1 = min(total, j0 + E);
+  std::uint32_t key = keys[j0];
+  if (key >= sentinel) return;
   DXYZZ<DC> acc;
-  for (; j < e; ++j) {
-    std::uint32_t v = vals[j];
+  for (std::size_t j = j0; j < j1; ++j) {
+    const std::uint32_t k = keys[j];
+    if (k != key) {
+      partial[off[key] + std::uint32_t(t) - start[key] / E] = acc;
+      acc = DXYZZ<DC>();
+      key = k;
+      if (k >= sentinel) break;
+    }
+    const std::uint32_t v = vals[j];
     ec::Affine<DC> p = bases[v & 0x7fffffffu].unpack();
     if (v >> 31) p.y = -p.y;
     acc = acc.add_mixed(p);
   }
-  partial[id] = acc;
+  if (key < sentinel) partial[off[key] + std::uint32_t(t) - start[key] / E] = acc;
 }
 
 // In-place tree over each bucket's chunk partials (contiguous from off[b]): pass s adds
@@ -204,16 +244,6 @@ __global__ void reduce(const DXYZZ<DC>* __restrict__ in, std::size_t per, unsign
   out[id] = acc;
 }
 
-template <class DC>
-__global__ void sum_ones(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ ones,
-                         std::size_t n, unsigned parts, DXYZZ<DC>* __restrict__ out) {
-  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= parts) return;
-  DXYZZ<DC> acc;
-  for (std::size_t j = t; j < n; j += parts) acc = acc.add_mixed(bases[ones[j]].unpack());
-  out[t] = acc;
-}
-
 // CudaOptions::msm_profile (--msm-profile, CUZK_MSM_PROFILE): per-stage CUDA-event times of
 // each call on stderr (bench aid).
 struct Profile {
@@ -228,9 +258,11 @@ struct Profile {
     CUZK_CUDA_CHECK(cudaEventRecord(e, st));
     marks.emplace_back(what, e);
   }
-  void print(const char* curve, std::size_t n, unsigned c) {
+  unsigned stats[3] = {0, 0, 0};  // longest bucket run, non-empty buckets, chunks
+  void print(const char* curve, std::size_t n, unsigned c, std::size_t nbig, std::size_t nones) {
     if (!on) return;
-    std::fprintf(stderr, "msm %s n=%zu c=%u:", curve, n, c);
+    std::fprintf(stderr, "msm %s n=%zu c=%u big=%zu ones=%zu maxrun=%u buckets=%u chunks=%u:", curve, n, c, nbig,
+                 nones, stats[0], stats[1], stats[2]);
     for (std::size_t i = 1; i < marks.size(); ++i) {
       float ms = 0;
       CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, marks[i - 1].second, marks[i].second));
@@ -258,6 +290,12 @@ struct Carve {
   }
 };
 
+// Segment length E of the balanced accumulation: about 2^19 threads (≥ 10 waves of the
+// register-limited occupancy), at least 32 and at most 1024 entries each.
+inline std::uint32_t segment_entries(std::size_t total) {
+  return std::uint32_t(std::clamp<std::size_t>(total >> 19, 32, 1024));
+}
+
 template <class DC, class HostJac, class HostXYZZ, class HostAffine>
 HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scalars, std::size_t n,
             std::size_t first) {
@@ -268,9 +306,6 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
                                            " bases are resident");
   if (n >= (std::size_t(1) << 31)) throw Error(Error::Kind::BadInput, "MSM size must be below 2^31");
   if (n == 0) return HostJac::infinity();
-  const unsigned c = msm_window_bits(n, DC::name, ctx.options()), W = (SCALAR_BITS + c - 1) / c;
-  if (n * W >= (std::size_t(1) << 32))
-    throw Error(Error::Kind::BadInput, "MSM of " + std::to_string(n) + " points needs more than 2^32 digits");
   ctx.activate();
   cudaStream_t st = ctx.stream();
   auto& caches = ctx.caches();
@@ -285,43 +320,63 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
     d_scalars = caches.msm_scalars.get();
   }
 
-  const std::size_t m = std::size_t(1) << (c - 1), nbuckets = W * m;
+  // 1. classify (its own buffer: the arena below is sized by the counts it finds)
+  Carve cc;
+  auto o_canon = cc.take<DFr>(n), o_big = cc.take<std::uint32_t>(n), o_ones = cc.take<std::uint32_t>(n);
+  auto o_cnt = cc.take<unsigned>(2);
+  if (caches.msm_class.size() < cc.off) caches.msm_class.resize(cc.off);
+  std::uint8_t* C = caches.msm_class.get();
+  auto* canon = reinterpret_cast<DFr*>(C + o_canon);
+  auto* big = reinterpret_cast<std::uint32_t*>(C + o_big);
+  auto* ones = reinterpret_cast<std::uint32_t*>(C + o_ones);
+  auto* cnt = reinterpret_cast<unsigned*>(C + o_cnt);
+  Profile prof(st, ctx.options().msm_profile);
+  CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
+  classify<<<grid(n, 256), 256, 0, st>>>(d_scalars, n, canon, big, ones, cnt);
+  CUZK_CUDA_CHECK_LAUNCH();
+  unsigned counts[2];
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(counts, cnt, sizeof(counts), cudaMemcpyDeviceToHost, st));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+  const std::size_t nbig = counts[0], nones = counts[1];
+  prof.mark("classify");
+  if (nbig + nones == 0) return HostJac::infinity();
+
+  // The window follows the scalars that need buckets (a witness: ~14 % of n).
+  const unsigned c = msm_window_bits(std::max<std::size_t>(nbig, 1), DC::name, ctx.options());
+  const unsigned W = (SCALAR_BITS + c - 1) / c;
+  const std::size_t total = nbig * W + nones;
+  if (total >= (std::size_t(1) << 32))
+    throw Error(Error::Kind::BadInput, "MSM of " + std::to_string(n) + " points needs more than 2^32 digits");
+  const std::size_t m = std::size_t(1) << (c - 1), nbuckets = W * m;  // + the ones bucket at index nbuckets
+  const std::uint32_t ones_key = std::uint32_t(nbuckets), sentinel = ones_key + 1;
+  const std::uint32_t E = segment_entries(total);
+  const std::size_t nthreads = (total + E - 1) / E;
+  const std::size_t max_chunks = nthreads + nbuckets + 1;  // each segment starts ≤ 1 extra chunk
   // segments of L buckets, L a power of two giving about 2^15 segment threads in all
   unsigned L = 1;
   while (L < m && W * m / (2 * L) >= (1u << 15)) L *= 2;
   const std::size_t nseg = m / L;
-  const unsigned P1 = unsigned(std::min<std::size_t>(nseg, 256)), P2 = std::min(P1, 8u), PONES = 4096;
+  const unsigned P1 = unsigned(std::min<std::size_t>(nseg, 256)), P2 = std::min(P1, 8u);
 
-  // arena: the sort sizes depend on the count of big scalars, so size for all n
-  std::size_t sort_temp = 0;
+  std::size_t sort_temp = 0, scan_temp = 0;
   {
     cub::DoubleBuffer<std::uint32_t> kq(nullptr, nullptr), vq(nullptr, nullptr);
-    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, sort_temp, kq, vq, n * W, 0, 32, st));
+    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, sort_temp, kq, vq, total, 0, 32, st));
   }
+  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (std::uint32_t*)nullptr, (std::uint32_t*)nullptr,
+                                                nbuckets + 2, st));
   Carve cv;
-  auto o_canon = cv.take<DFr>(n), o_big = cv.take<std::uint32_t>(n), o_ones = cv.take<std::uint32_t>(n);
-  auto o_cnt = cv.take<unsigned>(2);
-  auto o_k0 = cv.take<std::uint32_t>(n * W), o_k1 = cv.take<std::uint32_t>(n * W);
-  auto o_v0 = cv.take<std::uint32_t>(n * W), o_v1 = cv.take<std::uint32_t>(n * W);
-  // chunks: S ≈ 1.5× the mean bucket run (for all scalars non-trivial), at least 32
-  const std::uint32_t S = std::uint32_t(std::max<std::size_t>(32, (3 * n * W) / (2 * nbuckets)));
-  const std::size_t max_chunks = (n * W) / S + nbuckets;
-  std::size_t scan_temp = 0;
-  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (std::uint32_t*)nullptr,
-                                                (std::uint32_t*)nullptr, nbuckets + 1, st));
+  auto o_k0 = cv.take<std::uint32_t>(total), o_k1 = cv.take<std::uint32_t>(total);
+  auto o_v0 = cv.take<std::uint32_t>(total), o_v1 = cv.take<std::uint32_t>(total);
   auto o_tmp = cv.take<std::uint8_t>(std::max(sort_temp, scan_temp));
-  auto o_cnt_b = cv.take<std::uint32_t>(nbuckets + 1), o_off_b = cv.take<std::uint32_t>(nbuckets + 1);
+  auto o_cnt_b = cv.take<std::uint32_t>(nbuckets + 2), o_off_b = cv.take<std::uint32_t>(nbuckets + 2);
   auto o_owner = cv.take<std::uint32_t>(max_chunks), o_partial = cv.take<DXYZZ<DC>>(max_chunks);
-  auto o_start = cv.take<std::uint32_t>(nbuckets), o_end = cv.take<std::uint32_t>(nbuckets);
+  auto o_start = cv.take<std::uint32_t>(nbuckets + 1), o_end = cv.take<std::uint32_t>(nbuckets + 1);
   auto o_segs = cv.take<DXYZZ<DC>>(W * nseg), o_p1 = cv.take<DXYZZ<DC>>(W * P1);
-  auto o_p2 = cv.take<DXYZZ<DC>>(W * P2), o_ones1 = cv.take<DXYZZ<DC>>(PONES), o_ones2 = cv.take<DXYZZ<DC>>(64);
+  auto o_p2 = cv.take<DXYZZ<DC>>(W * P2);
   if (caches.msm_arena.size() < cv.off) caches.msm_arena.resize(cv.off);
   std::uint8_t* A = caches.msm_arena.get();
   auto at = [&](std::size_t o) { return A + o; };
-  auto* canon = reinterpret_cast<DFr*>(at(o_canon));
-  auto* big = reinterpret_cast<std::uint32_t*>(at(o_big));
-  auto* ones = reinterpret_cast<std::uint32_t*>(at(o_ones));
-  auto* cnt = reinterpret_cast<unsigned*>(at(o_cnt));
   auto* k0 = reinterpret_cast<std::uint32_t*>(at(o_k0));
   auto* k1 = reinterpret_cast<std::uint32_t*>(at(o_k1));
   auto* v0 = reinterpret_cast<std::uint32_t*>(at(o_v0));
@@ -335,48 +390,56 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   auto* partial = reinterpret_cast<DXYZZ<DC>*>(at(o_partial));
   auto* p1 = reinterpret_cast<DXYZZ<DC>*>(at(o_p1));
   auto* p2 = reinterpret_cast<DXYZZ<DC>*>(at(o_p2));
-  auto* ones1 = reinterpret_cast<DXYZZ<DC>*>(at(o_ones1));
-  auto* ones2 = reinterpret_cast<DXYZZ<DC>*>(at(o_ones2));
 
-  Profile prof(st, ctx.options().msm_profile);
-  CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
-  classify<<<grid(n, 256), 256, 0, st>>>(d_scalars, n, canon, big, ones, cnt);
-  CUZK_CUDA_CHECK_LAUNCH();
-  unsigned counts[2];
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(counts, cnt, sizeof(counts), cudaMemcpyDeviceToHost, st));
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  const std::size_t nbig = counts[0], nones = counts[1];
-
-  std::vector<HostXYZZ> host_w(W * P2), host_ones(64);
+  // 2. digits of the big scalars, then the ones as entries of the ones bucket; 3. sort
   if (nbig) {
-    const std::size_t total = nbig * W;
-    prof.mark("classify");
     digits<<<grid(nbig, 256), 256, 0, st>>>(canon, big, nbig, c, W, k0, v0);
     CUZK_CUDA_CHECK_LAUNCH();
-    const std::uint32_t sentinel = W << (c - 1);
-    int end_bit = 32 - __builtin_clz(sentinel);
-    cub::DoubleBuffer<std::uint32_t> kb(k0, k1), vb(v0, v1);
-    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(at(o_tmp), sort_temp, kb, vb, total, 0, end_bit, st));
-    CUZK_CUDA_CHECK(cudaMemsetAsync(start, 0, nbuckets * sizeof(std::uint32_t), st));
-    CUZK_CUDA_CHECK(cudaMemsetAsync(end, 0, nbuckets * sizeof(std::uint32_t), st));
-    ranges<<<grid(total, 256), 256, 0, st>>>(kb.Current(), total, sentinel, start, end);
+  }
+  if (nones) {
+    ones_entries<<<grid(nones, 256), 256, 0, st>>>(ones, nones, ones_key, k0 + nbig * W, v0 + nbig * W);
     CUZK_CUDA_CHECK_LAUNCH();
-    prof.mark("sort+ranges");
-    count_chunks<<<grid(nbuckets + 1, 256), 256, 0, st>>>(start, end, nbuckets, S, cnt_b);
+  }
+  const int end_bit = 32 - __builtin_clz(sentinel);
+  cub::DoubleBuffer<std::uint32_t> kb(k0, k1), vb(v0, v1);
+  CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(at(o_tmp), sort_temp, kb, vb, total, 0, end_bit, st));
+  // 4. runs and chunks (nbuckets + 1 buckets: the windows' and the ones bucket)
+  const std::size_t nb1 = nbuckets + 1;
+  CUZK_CUDA_CHECK(cudaMemsetAsync(start, 0, nb1 * sizeof(std::uint32_t), st));
+  CUZK_CUDA_CHECK(cudaMemsetAsync(end, 0, nb1 * sizeof(std::uint32_t), st));
+  ranges<<<grid(total, 256), 256, 0, st>>>(kb.Current(), total, sentinel, start, end);
+  CUZK_CUDA_CHECK_LAUNCH();
+  prof.mark("sort+ranges");
+  count_chunks<<<grid(nb1 + 1, 256), 256, 0, st>>>(start, end, nb1, E, cnt_b);
+  CUZK_CUDA_CHECK_LAUNCH();
+  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, cnt_b, off_b, nb1 + 1, st));
+  fill_chunks<<<grid(nb1, 256), 256, 0, st>>>(cnt_b, off_b, nb1, owner);
+  CUZK_CUDA_CHECK_LAUNCH();
+  if (prof.on) {  // run lengths and chunk count (synchronises: profiling only)
+    CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
+    run_stats<<<grid(nbuckets, 256), 256, 0, st>>>(start, end, nbuckets, cnt);
     CUZK_CUDA_CHECK_LAUNCH();
-    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, cnt_b, off_b, nbuckets + 1, st));
-    fill_chunks<<<grid(nbuckets, 256), 256, 0, st>>>(cnt_b, off_b, nbuckets, owner);
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(prof.stats, cnt, 2 * sizeof(unsigned), cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(prof.stats + 2, off_b + nb1, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+    prof.mark("chunks");
+  }
+  // 5. balanced accumulation; 6. tree over each bucket's chunk partials
+  accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
+                                                                sentinel, start, off_b, partial);
+  CUZK_CUDA_CHECK_LAUNCH();
+  prof.mark("accumulate");
+  // a bucket's run meets at most ⌈run/E⌉ + 1 segments
+  const std::size_t most = std::max(nbig, nones) / E + 2;
+  for (std::uint32_t step = 1; step < most; step *= 2) {
+    tree_pass<DC><<<grid(max_chunks, 256), 256, 0, st>>>(partial, owner, off_b, cnt_b, nb1, step);
     CUZK_CUDA_CHECK_LAUNCH();
-    accumulate_chunks<DC><<<grid(max_chunks, 128), 128, 0, st>>>(d_bases, vb.Current(), start, end, off_b, owner,
-                                                                  nbuckets, S, partial);
-    CUZK_CUDA_CHECK_LAUNCH();
-    prof.mark("accumulate");
-    // a bucket holds at most n points (one digit per scalar and window): ≤ ⌈n/S⌉ chunks
-    for (std::uint32_t step = 1; step < (n + S - 1) / S; step *= 2) {
-      tree_pass<DC><<<grid(max_chunks, 256), 256, 0, st>>>(partial, owner, off_b, cnt_b, nbuckets, step);
-      CUZK_CUDA_CHECK_LAUNCH();
-    }
-    prof.mark("tree");
+  }
+  prof.mark("tree");
+  std::vector<HostXYZZ> host_w(W * P2);
+  HostXYZZ host_ones = HostXYZZ::infinity();
+  if (nbig) {
+    // 7. window reduction
     window_segments<DC><<<grid(W * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, W, m, L, segs);
     CUZK_CUDA_CHECK_LAUNCH();
     prof.mark("segments");
@@ -387,15 +450,16 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
     prof.mark("reduce");
     CUZK_CUDA_CHECK(cudaMemcpyAsync(host_w.data(), p2, W * P2 * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
   }
-  if (nones) {
-    sum_ones<DC><<<grid(PONES, 128), 128, 0, st>>>(d_bases, ones, nones, PONES, ones1);
-    CUZK_CUDA_CHECK_LAUNCH();
-    reduce<DC><<<1, 64, 0, st>>>(ones1, PONES, 1, 64, ones2);
-    CUZK_CUDA_CHECK_LAUNCH();
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(host_ones.data(), ones2, 64 * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
-  }
+  std::uint32_t ones_slot[2] = {0, 0};  // cnt and off of the ones bucket
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&ones_slot[0], cnt_b + nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&ones_slot[1], off_b + nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  prof.print(DC::name, n, c);
+  if (ones_slot[0]) {
+    CUZK_CUDA_CHECK(
+        cudaMemcpyAsync(&host_ones, partial + ones_slot[1], sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+  }
+  prof.print(DC::name, n, c, nbig, nones);
 
   HostJac acc = HostJac::infinity();
   if (nbig) {
@@ -406,11 +470,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
       acc += s.to_jacobian();
     }
   }
-  if (nones) {
-    HostXYZZ s = HostXYZZ::infinity();
-    for (auto& p : host_ones) s += p;
-    acc += s.to_jacobian();
-  }
+  acc += host_ones.to_jacobian();
   return acc;
 }
 

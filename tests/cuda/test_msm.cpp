@@ -4,6 +4,7 @@
 // zero / one / r−1 scalars, infinity bases, P and −P, repeated points, equal scalars.
 #include <doctest/doctest.h>
 
+#include <random>
 #include <vector>
 
 #include "cuda_test_util.hpp"
@@ -79,6 +80,23 @@ std::vector<Fr> scalars(std::size_t n, Mix mix) {
   return k;
 }
 
+// A Groth16 witness's shape: a share p01 of 0/1 values (half each), the rest 255-bit
+// values of which a third come from a pool of 5 (a few buckets hundreds of times longer
+// than the rest, as a circuit's repeated constants make them); r − 1 mixed in.
+std::vector<Fr> witness_like(std::size_t n, double p01) {
+  std::vector<Fr> k(n), pool(5);
+  for (auto& v : pool) v = test::random_field<Fr>();
+  std::uniform_real_distribution<double> u(0, 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    double x = u(test::rng());
+    if (x < p01) k[i] = x < p01 / 2 ? Fr::zero() : Fr::one();
+    else if (test::rng()() % 3 == 0) k[i] = pool[test::rng()() % pool.size()];
+    else if (test::rng()() % 50 == 0) k[i] = -Fr::one();
+    else k[i] = test::random_field<Fr>();
+  }
+  return k;
+}
+
 template <class Curve>
 void add_edge_points(std::vector<ec::Affine<Curve>>& p) {
   if (p.size() < 8) return;
@@ -108,7 +126,40 @@ void check(cuda::Context& ctx, std::size_t n, Mix mix, bool edge_points, MsmFn<C
   CHECK(got == want);
 }
 
+// 40 % of the bases at infinity (a key section's density: points of variables that do not
+// occur in it), plus the repeated point and P / −P of add_edge_points.
+template <class Curve>
+void witness_check(cuda::Context& ctx, std::size_t n, double p01, MsmFn<Curve> msm) {
+  CAPTURE(n);
+  CAPTURE(p01);
+  auto p = test::random_points<Curve>(n);
+  add_edge_points(p);
+  for (std::size_t i = 0; i < n; ++i)
+    if (test::rng()() % 5 < 2) p[i] = ec::Affine<Curve>::infinity();
+  auto k = witness_like(n, p01);
+  auto want = cpu_pippenger(p, k);
+  cuda::ResidentBases<ec::Affine<Curve>> bases;
+  bases.upload(ctx, p.data(), n);
+  auto got = msm(ctx, bases, k.data(), n, 0);
+  CHECK(got.on_curve());
+  CHECK(got == want);
+}
+
 }  // namespace
+
+TEST_CASE("witness-shaped scalars: 0 %, 50 %, 86 %, 100 % of 0/1 values, repeated values, infinity bases") {
+  cuda::Context ctx;
+  MsmFn<bls12_381::G1Curve> f1 = cuda::msm_g1;
+  MsmFn<bls12_381::G2Curve> f2 = cuda::msm_g2;
+  for (double p01 : {0.0, 0.5, 0.86, 1.0}) {
+    witness_check(ctx, std::size_t(1) << 16, p01, f1);
+    witness_check(ctx, 3000, p01, f1);
+    witness_check(ctx, std::size_t(1) << 13, p01, f2);
+  }
+  // a witness with only 0/1 values: no bucket at all but the ones bucket, many segments
+  witness_check(ctx, std::size_t(1) << 18, 1.0, f1);
+  witness_check(ctx, std::size_t(1) << 18, 0.86, f1);
+}
 
 TEST_CASE("host bucket reference equals naive") {
   auto p = test::random_points<bls12_381::G1Curve>(40);
