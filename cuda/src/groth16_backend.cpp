@@ -12,6 +12,7 @@
 #include "cuzk/cuda/ntt.hpp"
 #include "serial_worker.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/first_touch_allocator.hpp"
 
 namespace cuzk::cuda {
 
@@ -108,6 +109,8 @@ void CudaBackend::prepare(const ProvingKey& pk) {
     st->fit(n, nv);
     give_staging(std::move(st));
   }
+  std::lock_guard<std::mutex> lk(staging_mu_);
+  prestaged_ = true;
 }
 
 std::unique_ptr<CudaBackend::Staging> CudaBackend::take_staging(std::size_t n) {
@@ -120,11 +123,13 @@ std::unique_ptr<CudaBackend::Staging> CudaBackend::take_staging(std::size_t n) {
         return s;
       }
     }
+    if (!prestaged_) return nullptr;  // prepare() is still pinning: go up from pageable memory
   }
-  return std::make_unique<Staging>();
+  return std::make_unique<Staging>();  // more workers than prestaged sets: pinned once, then reused
 }
 
 void CudaBackend::give_staging(std::unique_ptr<Staging> s) {
+  if (!s) return;
   std::lock_guard<std::mutex> lk(staging_mu_);
   staging_pool_.push_back(std::move(s));
 }
@@ -143,12 +148,21 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
     std::unique_ptr<Staging>* s;
     ~Return() { b->give_staging(std::move(*s)); }
   } ret{this, &st};
-  st->fit(n, nv);
-  copy_parallel(st->abc.get(), abc.a.data(), n);
-  copy_parallel(st->abc.get() + n, abc.b.data(), n);
-  copy_parallel(st->abc.get() + 2 * n, abc.c.data(), n);
-  if (early_free) abc.release();  // a/b/c now live in the pinned staging set
-  Fr* wm = st->w.get();
+  BigVector<Fr> w_pageable;  // the witness in Montgomery form when there is no staging set
+  const Fr* abc_src[3] = {abc.a.data(), abc.b.data(), abc.c.data()};
+  Fr* wm = nullptr;
+  if (st) {
+    st->fit(n, nv);
+    for (int k = 0; k < 3; ++k) {
+      copy_parallel(st->abc.get() + k * n, abc_src[k], n);
+      abc_src[k] = st->abc.get() + k * n;
+    }
+    if (early_free) abc.release();  // a/b/c now live in the pinned staging set
+    wm = st->w.get();
+  } else {
+    w_pageable.resize(nv);
+    wm = w_pageable.data();
+  }
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nv, 1 << 14), [&](const auto& r) {
     for (std::size_t i = r.begin(); i != r.end(); ++i) wm[i] = Fr::from_canonical(w[i]);
   });
@@ -179,9 +193,15 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   ev[0].record(xs);
   CUZK_CUDA_CHECK(cudaMemcpyAsync(dw_.get(), wm, nv * sizeof(Fr), cudaMemcpyHostToDevice, xs));
   ev[1].record(xs);
+  // From pageable memory a copy returns once the driver has staged it: the vectors may
+  // then be freed (early free) while the DMA finishes.
   for (int k = 0; k < 3; ++k) {
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(da + k * n, st->abc.get() + k * n, bytes, cudaMemcpyHostToDevice, xs));
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(da + k * n, abc_src[k], bytes, cudaMemcpyHostToDevice, xs));
     ev[2 + k].record(xs);
+  }
+  if (!st) {
+    if (early_free) abc.release();
+    BigVector<Fr>().swap(w_pageable);
   }
   const cudaStream_t ns = ctx_ntt_->stream();
   for (int k = 0; k < 3; ++k) {

@@ -3,20 +3,24 @@
 //
 //  1. classify   one thread per scalar: Montgomery → canonical (1M); 0 → dropped,
 //                1 → "ones" list, else → "big" list (warp-aggregated atomic appends).
+//                The host reads the two counts; the window c follows the big count.
 //  2. digits     one thread per big scalar: W = ⌈256/c⌉ signed c-bit digits
 //                d ∈ (−2^(c−1), 2^(c−1)] (raw window + carry; raw > 2^(c−1) → raw − 2^c,
 //                carry 1; Wc ≥ 256 and r < 2^255 leave no final carry). Key (w, |d|−1),
 //                value (point index, sign); d = 0 → a sentinel key past every bucket.
+//                The ones follow as entries of one extra bucket, key W·2^(c−1).
 //  3. sort       CUB radix sort of (key, value) on the key's bits only.
-//  4. ranges     bucket start/end from the key boundaries.
-//  5. accumulate each bucket's sorted run is cut into chunks of at most S points (S ≈ 1.5×
-//                the mean run), one thread per chunk sums ±P in XYZZ (madd-2008-s, 8M + 2S),
-//                so a crowded bucket (a short top window, repeated scalars) is spread over
-//                many threads.
-//  6. segments   one thread per run of L buckets of a window: running sums (2 additions a
+//  4. ranges     bucket start/end from the key boundaries; a bucket's chunks are the
+//                segments of E entries (E ≈ total/2^19) its run meets.
+//  5. accumulate one thread per segment of E sorted entries sums ±P in XYZZ (madd-2008-s,
+//                8M + 2S) and writes one partial per bucket it meets into that bucket's
+//                chunk slot: every thread does the same work however uneven the buckets
+//                are (a witness's repeated values make some hundreds of times the mean).
+//  6. tree       log-depth passes merge each bucket's chunk partials.
+//  7. segments   one thread per run of L buckets of a window: running sums (2 additions a
 //                bucket) and a (segment offset)·(segment sum) term give Σ |d|·B over it.
-//  7. reduce     strided partial sums (add-2008-s), twice; the rest on the host with the
-//                same formulas: Σ_w 2^(cw)·S_w by Horner, plus the sum of the ones.
+//  8. reduce     strided partial sums (add-2008-s), twice; the rest on the host with the
+//                same formulas: Σ_w 2^(cw)·S_w by Horner, plus the ones bucket.
 // Work: n·W mixed additions + ~2·W·2^(c−1) full ones; c from msm_window_bits.
 #include <cuda_runtime.h>
 

@@ -3,7 +3,10 @@
 // Groth16 partition on one CUDA device, behind groth16::Backend.
 //
 //  host preparation (no lock): a/b/c copied into a reusable pinned staging set, then freed
-//     at once (the early free); the witness converted to Montgomery form;
+//     at once (the early free); the witness converted to Montgomery form. A partition that
+//     arrives before prepare() has pinned the prestaged sets (the batch's first ones) does
+//     not pin a set of its own (1.6–2.9 s at 2^24, beside prepare()'s): its a/b/c go up
+//     from their pageable vectors and the witness from a pageable Montgomery copy;
 //  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
 //     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
 //     (G2, second context, run by the backend's one long-lived G2 thread) start once the
@@ -73,6 +76,7 @@ private:
   std::list<std::shared_ptr<Resident>> resident_;  // most recent first
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
+  bool prestaged_ = false;  // prepare() has pinned its sets (staging_mu_)
   // Runs the G2 MSM beside the G1 ones (options_.g2_overlap); last, so it is joined before
   // the contexts and buffers its tasks use are destroyed.
   std::unique_ptr<SerialWorker> g2_worker_;

@@ -1,10 +1,11 @@
 #pragma once
 // Multi-scalar multiplication Σ k_i·P_i on the device for G1 and G2 (Pippenger with
-// signed c-bit digits, scalars sorted by bucket with CUB radix sort, bucket runs cut into
-// chunks accumulated in XYZZ one thread each, a segmented running-sum reduction per
-// window, windows combined on the host; cuda/src/msm_impl.cuh has the details).
-// Zero scalars cost nothing past classification; scalars equal to 1 bypass the buckets
-// and are summed by a plain parallel reduction. Infinity bases (x = y = 0) are skipped.
+// signed c-bit digits, scalars sorted by bucket with CUB radix sort, the sorted entries
+// summed in XYZZ by threads that each take the same number of them, a segmented
+// running-sum reduction per window, windows combined on the host; cuda/src/msm_impl.cuh
+// has the details). Zero scalars cost nothing past classification; scalars equal to 1
+// skip the digits and form one extra bucket; the window follows the count of the other
+// scalars (a Groth16 witness: ~86 % are 0 or 1). Infinity bases (x = y = 0) are skipped.
 //
 // Bases are uploaded once into a ResidentBases object and reused across calls (all the
 // partitions that share a zkey). Scalars are host or device arrays of host-layout Fr in

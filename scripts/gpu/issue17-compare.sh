@@ -1,0 +1,67 @@
+#!/bin/bash
+# Issue 17's measurement on one GPU machine: NEW's CUDA tests; a 2^LOG porep-lite sector of
+# 10 partitions (gen-porep depth 16, seed 11); NEW parses the .zkey into a key cache once;
+# then ROUNDS rounds of OLD (reads the .zkey: it has no key cache) and NEW (maps the cache,
+# page cache warm), interleaved; NEW once more after dropping the cache entry's pages
+# (posix_fadvise DONTNEED: the cold-cache figure without root); proofs of every run equal;
+# cuzk-stats compare (OLD runs baseline, NEW runs candidate) and a per-run summary.
+# Usage: [ROUNDS=4] scripts/gpu/issue17-compare.sh NEW_BIN OLD_BIN OUT [LOG=24]
+set -u
+N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; LOG=${4:-24}; W=/tmp/i17
+export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}
+mkdir -p "$OUT" "$W"; rc=0
+T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
+for t in "$N"/cuda_test_*; do
+  "$t" > "$OUT/$(basename "$t").log" 2>&1; r=$?; el "$(basename "$t") rc=$r: $(tail -n 2 "$OUT/$(basename "$t").log" | tr '\n' ' ')"
+  ((r == 0)) || rc=1
+done
+[[ -d $W/s ]] || "$N/cuzk-prove" gen-porep --out "$W/s" --depth 16 --log-domain "$LOG" --sectors 1 --partitions 10 --seed 11 \
+  --backend cuda > "$OUT/gen.txt" 2>&1 || rc=1
+el "gen: $(tail -n 1 "$OUT/gen.txt")"
+run() {  # NAME BIN extra...
+  local name=$1 bin=$2; shift 2; rm -rf "$W/$name"
+  "$bin/cuzk-prove" batch --backend cuda --seed 5 --progress off --out "$W/$name" --events "$OUT/$name.jsonl" "$@" \
+    "$W/s"/*.json > "$OUT/$name.txt" 2>&1 || rc=1
+  el "$name: $(grep 'batch:' "$OUT/$name.txt" | tail -n 1)"
+}
+same() { for f in "$W/$1"/*.proof; do cmp -s "$f" "$W/$2/$(basename "$f")" || { el "PROOFS DIFFER: $1 vs $2 $(basename "$f")"; rc=1; return; }; done; el "proofs equal: $1 vs $2"; }
+run parse "$N" --key-cache "$W/kc"
+for i in $(seq 1 "${ROUNDS:-4}"); do run "old_$i" "$O"; run "new_$i" "$N" --key-cache "$W/kc"; done
+python3 - "$W/kc" <<'PY'
+import os, sys, glob
+for f in glob.glob(sys.argv[1] + "/*"):
+    fd = os.open(f, os.O_RDONLY); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)
+PY
+run new_cold "$N" --key-cache "$W/kc"
+for r in parse old_1 new_cold; do same "new_1" "$r"; done
+for i in $(seq 2 "${ROUNDS:-4}"); do same new_1 "old_$i"; same new_1 "new_$i"; done
+"$N/cuzk-stats" compare --baseline "$OUT"/old_*.jsonl --candidate "$OUT"/new_[0-9]*.jsonl > "$OUT/compare.txt" 2>&1
+el "compare rc=$?"
+"$N/cuzk-stats" summary "$OUT/new_1.jsonl" > "$OUT/summary-new_1.txt" 2>&1
+"$N/cuzk-stats" summary "$OUT/old_1.jsonl" > "$OUT/summary-old_1.txt" 2>&1
+python3 - "$OUT" <<'PY' | tee "$OUT/runs.txt"
+import json, statistics, sys, glob, os
+for f in sorted(glob.glob(sys.argv[1] + "/*.jsonl")):
+    ev = [json.loads(l) for l in open(f)]
+    w = sorted(e["t1"] for e in ev if e.get("ev") == "write")
+    g = [e for e in ev if e.get("ev") == "gpu"]
+    kl = [e for e in ev if e.get("ev") == "key_load"]
+    end = [e for e in ev if e.get("ev") == "run_end"][-1]
+    st = (w[-1] - w[1]) / (len(w) - 2) if len(w) > 2 else float("nan")
+    iv = sorted((max(e["t0"] + e.get("lock_wait", 0), w[0]), min(e["t1"], w[-1])) for e in g)
+    cov, cur = 0.0, None
+    for a, b in iv:  # union of the device intervals (lock waits taken out) between first and last proof
+        if b <= a: continue
+        if cur and a <= cur[1]: cur[1] = max(cur[1], b)
+        else:
+            if cur: cov += cur[1] - cur[0]
+            cur = [a, b]
+    if cur: cov += cur[1] - cur[0]
+    busy = cov / (w[-1] - w[0]) if len(w) > 1 else float("nan")
+    print(f"{os.path.basename(f)}: key {kl[0].get('source','zkey') if kl else '?'} {kl[0]['t1']-kl[0]['t0'] if kl else float('nan'):.2f} s; "
+          f"first proof {w[0]:.2f} s; wall {end['wall']:.2f} s; s/proof {end['s_per_proof']:.3f}; steady {st:.3f}; "
+          f"gpu median {statistics.median(e['t1']-e['t0'] for e in g):.3f} s; gpu busy after first proof {busy*100:.1f} %; "
+          f"lock_wait median {statistics.median(e.get('lock_wait',0) for e in g):.3f}; "
+          f"peak RSS {end['peak_rss']/2**30:.1f} GiB; RssAnon {end.get('peak_rss_anon',0)/2**30:.2f} GiB; proofs {end['proofs']} failures {end['failures']}")
+PY
+exit $rc
