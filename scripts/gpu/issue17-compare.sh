@@ -5,7 +5,8 @@
 # page cache warm), interleaved; NEW once more after dropping the cache entry's pages
 # (posix_fadvise DONTNEED: the cold-cache figure without root); proofs of every run equal;
 # cuzk-stats compare (OLD runs baseline, NEW runs candidate) and a per-run summary.
-# Usage: [ROUNDS=4] scripts/gpu/issue17-compare.sh NEW_BIN OLD_BIN OUT [LOG=24]
+# With MID=BIN a third binary (an intermediate version, key cache too) runs in each round.
+# Usage: [ROUNDS=4] [MID=BIN] scripts/gpu/issue17-compare.sh NEW_BIN OLD_BIN OUT [LOG=24]
 set -u
 N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; LOG=${4:-24}; W=/tmp/i17
 export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}
@@ -26,7 +27,9 @@ run() {  # NAME BIN extra...
 }
 same() { for f in "$W/$1"/*.proof; do cmp -s "$f" "$W/$2/$(basename "$f")" || { el "PROOFS DIFFER: $1 vs $2 $(basename "$f")"; rc=1; return; }; done; el "proofs equal: $1 vs $2"; }
 run parse "$N" --key-cache "$W/kc"
-for i in $(seq 1 "${ROUNDS:-4}"); do run "old_$i" "$O"; run "new_$i" "$N" --key-cache "$W/kc"; done
+for i in $(seq 1 "${ROUNDS:-4}"); do
+  run "old_$i" "$O"; [[ -n ${MID:-} ]] && run "mid_$i" "$MID" --key-cache "$W/kc"; run "new_$i" "$N" --key-cache "$W/kc"
+done
 python3 - "$W/kc" <<'PY'
 import os, sys, glob
 for f in glob.glob(sys.argv[1] + "/*"):
@@ -37,6 +40,10 @@ for r in parse old_1 new_cold; do same "new_1" "$r"; done
 for i in $(seq 2 "${ROUNDS:-4}"); do same new_1 "old_$i"; same new_1 "new_$i"; done
 "$N/cuzk-stats" compare --baseline "$OUT"/old_*.jsonl --candidate "$OUT"/new_[0-9]*.jsonl > "$OUT/compare.txt" 2>&1
 el "compare rc=$?"
+if [[ -n ${MID:-} ]]; then
+  "$N/cuzk-stats" compare --baseline "$OUT"/mid_*.jsonl --candidate "$OUT"/new_[0-9]*.jsonl > "$OUT/compare-mid.txt" 2>&1
+  el "compare mid rc=$?"; same new_1 mid_1
+fi
 "$N/cuzk-stats" summary "$OUT/new_1.jsonl" > "$OUT/summary-new_1.txt" 2>&1
 "$N/cuzk-stats" summary "$OUT/old_1.jsonl" > "$OUT/summary-old_1.txt" 2>&1
 python3 - "$OUT" <<'PY' | tee "$OUT/runs.txt"
