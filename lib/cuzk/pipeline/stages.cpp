@@ -21,9 +21,6 @@ using tbb::this_task_arena::isolate;
 
 // A device with memory of its own gets the key's points uploaded now, on its uploader thread,
 // overlapping this first synthesis (its first compute() waits for the upload in lock_wait).
-// The upload's parallel packing runs in a high-priority arena: the first proof waits for the
-// key on the device, not for the syntheses after the first ones, which would otherwise take
-// most of the cores from it (the key went up at ~7 GB/s beside them at 2^24).
 void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
   std::lock_guard<std::mutex> lk(prep_mu_);
   if (!prepared_.insert(pk.get()).second) return;
@@ -33,8 +30,7 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
       const double t0 = ev.now();
       std::string err;
       try {
-        tbb::task_arena first(tbb::task_arena::automatic, 1, tbb::task_arena::priority::high);
-        first.execute([&] { backend->prepare(*pk); });
+        backend->prepare(*pk);
       } catch (const std::exception& e) {
         err = e.what();  // compute() meets it again and reports it for the partition
       }
