@@ -9,18 +9,14 @@
 #include "cuzk/stats/render.hpp"
 #include "cuzk/stats/trace.hpp"
 #include "cuzk/util/error.hpp"
+#include "report_parts.hpp"
 #include "svg_axis.hpp"
 
 namespace cuzk::stats {
 
-namespace {
+namespace report_detail {
 
-std::string html(std::string_view s) { return svg::escape(s); }
 using svg::fmt;
-
-const char* kColor[] = {"#4e79a7", "#bab0ac", "#e15759", "#59a14f"};  // synth, queue, gpu, write
-
-constexpr double kW = 1100, kLeft = 140, kRight = 30;
 
 std::string svg_open(const char* cls, double w, double h, const char* title) {
   return printf_string("<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -28,12 +24,8 @@ std::string svg_open(const char* cls, double w, double h, const char* title) {
                        cls, w, h, w, h, title);
 }
 
-// A legend row at (x, y): a swatch (filled square, or a line with `dash`) and a label per entry.
-struct Key {
-  std::string color, label;
-  bool line = false;
-  const char* dash = "";
-};
+double legend_width(const Key& k) { return 30 + 6.5 * double(k.label.size()); }
+
 std::string legend(const std::vector<Key>& keys, double x, double y) {
   std::string s = "<g class=\"legend\">";
   for (const auto& k : keys) {
@@ -43,18 +35,28 @@ std::string legend(const std::vector<Key>& keys, double x, double y) {
     else
       s += printf_string("<rect x=\"%s\" y=\"%s\" width=\"10\" height=\"10\" fill=\"%s\"/>", fmt(x + 3).c_str(), fmt(y - 9).c_str(),
                          k.color.c_str());
-    s += printf_string("<text x=\"%s\" y=\"%s\" class=\"tick\">%s</text>", fmt(x + 20).c_str(), fmt(y).c_str(), html(k.label).c_str());
-    x += 30 + 6.5 * double(k.label.size());
+    s += printf_string("<text x=\"%s\" y=\"%s\" class=\"tick\">%s</text>", fmt(x + 20).c_str(), fmt(y).c_str(),
+                       svg::escape(k.label).c_str());
+    x += legend_width(k);
   }
   return s + "</g>";
 }
 
-// The time axis of a run: shared by its timeline and its RSS chart.
 svg::Scale time_scale(const ReportRun& rr) {
   double tmax = rr.summary.wall;
   if (!rr.data.mem.empty()) tmax = std::max(tmax, rr.data.mem.back().ts);
   return svg::nice_scale(0, std::max(tmax, 1e-9), 10, "s");
 }
+
+}  // namespace report_detail
+
+namespace {
+
+std::string html(std::string_view s) { return svg::escape(s); }
+using svg::fmt;
+using namespace report_detail;
+
+const char* kColor[] = {"#4e79a7", "#bab0ac", "#e15759", "#59a14f"};  // synth, queue, gpu, write
 
 std::string gantt(const ReportRun& rr) {
   const RunData& r = rr.data;
@@ -117,36 +119,6 @@ std::string gantt(const ReportRun& rr) {
                        sp.partition, human(sp.t1 - sp.t0, "s").c_str());
   }
   return note + s + "</svg>";
-}
-
-std::string rss_chart(const ReportRun& rr) {
-  const auto& m = rr.data.mem;
-  if (m.empty()) return "<p class=\"note\">No mem samples.</p>";
-  // Downsample to at most 2000 points by keeping each bucket's maximum (peaks must stay visible).
-  const std::size_t cap = 2000, step = (m.size() + cap - 1) / cap;
-  double rmax = 1, imax = 1;
-  for (const auto& s : m) rmax = std::max(rmax, s.rss), imax = std::max(imax, s.inflight);
-  const svg::Scale ts = time_scale(rr), ys = svg::nice_scale(0, rmax, 5, "bytes"), is = svg::nice_scale(0, imax, 5, "", true);
-  const double H = 250;
-  const svg::Area a{kLeft, 28, kW - 70, H - 44};
-  std::string rss_pts, inf_pts;
-  for (std::size_t i = 0; i < m.size(); i += step) {
-    const std::size_t j = std::min(m.size(), i + step);
-    auto best = m.begin() + std::ptrdiff_t(i);
-    for (auto it = best; it != m.begin() + std::ptrdiff_t(j); ++it)
-      if (it->rss > best->rss) best = it;
-    const std::string x = fmt(ts.at(best->ts, a.x0, a.x1));
-    rss_pts += x + "," + fmt(ys.at(best->rss, a.y1, a.y0)) + " ";
-    inf_pts += x + "," + fmt(is.at(best->inflight, a.y1, a.y0)) + " ";
-  }
-  std::string s = svg_open("rss", kW, H, "RSS and in-flight partitions over time");
-  s += x_axis(ts, a, "time since run start") + y_axis(ys, a, "RSS") + y_axis(is, a, "in-flight partitions", false, true);
-  s += "<polyline fill=\"none\" stroke=\"#e15759\" stroke-width=\"1.5\" points=\"" + rss_pts + "\"/>";
-  s += "<polyline fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"1\" stroke-dasharray=\"3,2\" points=\"" + inf_pts + "\"/>";
-  s += legend({{"#e15759", "RSS, left axis (peak " + human(rr.summary.peak_rss, "bytes") + ")", true},
-               {"#4e79a7", printf_string("in-flight partitions, right axis (max %.0f)", imax), true, "3,2"}},
-              kLeft, 14);
-  return s + "</svg>";
 }
 
 std::vector<double> stage_durations(const RunData& r, Stage st) {
@@ -368,7 +340,7 @@ std::string render_report(const ReportInput& in) {
                        s.s_per_proof_plain ? human(*s.s_per_proof_plain, "s").c_str() : "n/a", human(s.peak_rss, "bytes").c_str(),
                        html(s.bottleneck.empty() ? "?" : s.bottleneck).c_str());
     b += "<h3>Timeline</h3>" + gantt(rr);
-    b += "<h3>RSS and in-flight over time</h3>" + rss_chart(rr);
+    b += "<h3>Memory and in-flight over time</h3>" + mem_chart(rr);
     b += "<h3>Stage durations</h3>" + box_plots(rr, in.method) + histograms(rr);
     std::vector<std::vector<std::string>> rows;
     for (const auto& st : s.stages) {

@@ -27,6 +27,15 @@ std::string type_name(const FlatValue& v) {
   return "unknown";
 }
 
+// A byte count of run_start.config drawn in the report: a positive finite number, else nothing
+// (config holds what the producer resolved; other producers may write other types there).
+std::optional<double> config_bytes(const nlohmann::json& c, const char* key) {
+  const auto it = c.find(key);
+  if (it == c.end() || !it->is_number()) return std::nullopt;
+  const double v = it->get<double>();
+  return std::isfinite(v) && v > 0 ? std::optional<double>(v) : std::nullopt;
+}
+
 class Loader {
 public:
   Loader(RunData& run, std::string path, bool keep_mem) : r_(run), path_(std::move(path)), keep_mem_(keep_mem) {}
@@ -87,6 +96,14 @@ private:
     if (!v || v->type == FlatValue::Type::Null) return dflt;
     if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a string");
     return v->text;
+  }
+  // Optional bytes: absent or null → nullopt; another type or a negative number is bad input.
+  std::optional<double> opt_bytes(const FlatObject& o, std::string_view key) const {
+    const FlatValue* v = o.get(key);
+    if (!v || v->type == FlatValue::Type::Null) return std::nullopt;
+    const double b = number(o, key);
+    if (b < 0) bad("field '" + std::string(key) + "' is negative");
+    return b;
   }
   std::optional<std::uint32_t> index_or(const FlatObject& o, std::string_view key) const {
     const FlatValue* v = o.get(key);
@@ -180,7 +197,10 @@ private:
     r_.max_inflight = std::max(r_.max_inflight, inflight);
     r_.max_reserved = std::max(r_.max_reserved, reserved);
     r_.peak_gpu_used = std::max(r_.peak_gpu_used, gpu_used);
-    if (keep_mem_) r_.mem.push_back({ts, rss, inflight, reserved, gpu_used});
+    const std::optional<double> anon = opt_bytes(o, "rss_anon"), file = opt_bytes(o, "rss_file");
+    if (anon) r_.peak_rss_anon = std::max(r_.peak_rss_anon.value_or(0), *anon);
+    if (file) r_.peak_rss_file = std::max(r_.peak_rss_file.value_or(0), *file);
+    if (keep_mem_) r_.mem.push_back({ts, rss, inflight, reserved, gpu_used, anon, file});
   }
 
   void sector_start(const FlatObject& o, double ts) {
@@ -239,7 +259,11 @@ private:
         p.gpus.push_back(jf::opt_string(jf::object(e, wi), "name", wi).value_or("?"));
       }
     }
-    if (const jf::Json* c = jf::opt_object(j, "config", w)) p.config = *c;
+    if (const jf::Json* c = jf::opt_object(j, "config", w)) {
+      p.config = *c;
+      r_.mem_budget = config_bytes(*c, "mem_budget");
+      r_.host_reserved = config_bytes(*c, "host_reserved");
+    }
     if (const jf::Json* a = jf::opt_array(j, "argv", w)) p.argv = *a;
   }
 
@@ -250,6 +274,7 @@ private:
     r_.end_wall = number_or(o, "wall", 0);
     r_.end_s_per_proof = number_or(o, "s_per_proof", 0);
     r_.end_peak_rss = number_or(o, "peak_rss", 0);
+    r_.end_peak_rss_anon = opt_bytes(o, "peak_rss_anon");
   }
 
   RunData& r_;

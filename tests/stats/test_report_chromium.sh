@@ -31,12 +31,15 @@ o.push(svg.getAttribute("class")+"#"+si+": \""+t[i][0].textContent+"\" / \""+t[j
 var axes=document.querySelectorAll("svg g.axis").length;
 var r=document.createElement("pre");r.id="probe";r.textContent="errors="+window.__errs.length+" overlaps="+o.length+" axes="+axes+"\n"+window.__errs.concat(o.slice(0,20)).join("\n");
 document.body.appendChild(r)});</script>'
-python3 - "$tmp/report.html" "$tmp/probe.html" "$probe" <<'PY'
+inject() {  # SRC DST: the page with the probe in its head
+  python3 - "$1" "$2" "$probe" <<'PY'
 import sys
 s = open(sys.argv[1], encoding="utf-8").read()
 i = s.index("<head>") + len("<head>")
 open(sys.argv[2], "w", encoding="utf-8").write(s[:i] + sys.argv[3] + s[i:])
 PY
+}
+inject "$tmp/report.html" "$tmp/probe.html"
 flags=(--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
        --disable-component-update --disable-sync --hide-scrollbars --enable-logging=stderr --v=0
        --virtual-time-budget=5000)
@@ -65,4 +68,20 @@ count=$(grep -o 'data-svg-count="[0-9]*"' "$tmp/dom.html" | grep -o '[0-9]*')
 for cls in gantt rss box hist; do
   grep -q "class=\"chart $cls\"" "$tmp/dom.html" || fail "no $cls chart"
 done
-echo "ok: report rendered, $count svg elements, $axes axes, no overlaps, no console errors; screenshot $outdir/report-shot.png ($size bytes)"
+# The memory chart with all it draws (anonymous and file-backed areas, budget lines, a two-row legend)
+# beside an older file's (RSS, budget, in-flight): no overlapping text, no errors, the series there.
+"$bin" report tests/stats/data/mem-split.jsonl tests/stats/data/tiny.jsonl -o "$tmp/mem.html" 2>"$tmp/err" ||
+  fail "report (memory): $(cat "$tmp/err")"
+inject "$tmp/mem.html" "$tmp/mem-probe.html"
+timeout 90 "$chrome" "${flags[@]}" --user-data-dir="$tmp/p3" --window-size=1400,2400 \
+  --dump-dom "file://$tmp/mem-probe.html" >"$tmp/mem-dom.html" 2>"$tmp/log3"
+if grep -E 'Uncaught|ERROR:CONSOLE|CONSOLE\([0-9]+\).*[Ee]rror' "$tmp/log3"; then fail "console error (above, memory page)"; fi
+grep -q 'id="status">loaded<' "$tmp/mem-dom.html" || fail "memory page did not finish loading"
+sed -n '/<pre id="probe">/,/<\/pre>/p' "$tmp/mem-dom.html" >"$tmp/mem-probe.txt"
+grep -q 'errors=0 overlaps=0 ' "$tmp/mem-probe.txt" || { cat "$tmp/mem-probe.txt"; fail "memory page: script errors or overlapping text"; }
+for cls in mem-anon mem-file mem-budget mem-ceiling; do
+  [ "$(grep -o "class=\"$cls\"" "$tmp/mem-dom.html" | wc -l)" -ge 1 ] || fail "memory page: no $cls series"
+done
+[ "$(grep -o 'class="mem-budget"' "$tmp/mem-dom.html" | wc -l)" -eq 2 ] || fail "memory page: expected a budget line per run"
+[ "$(grep -o 'class="mem-anon"' "$tmp/mem-dom.html" | wc -l)" -eq 1 ] || fail "memory page: the older file must draw no anonymous area"
+echo "ok: report rendered, $count svg elements, $axes axes, no overlaps, no console errors (memory page too); screenshot $outdir/report-shot.png ($size bytes)"

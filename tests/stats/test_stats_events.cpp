@@ -108,6 +108,35 @@ TEST_CASE("peak RSS: run_end's high-water mark wins over a lower sampled peak") 
   fs::remove(p);
 }
 
+TEST_CASE("memory: rss_anon / rss_file, the budget and host_reserved where the file has them, nothing where not") {
+  constexpr double G = 1024.0 * 1024 * 1024;
+  const RunData r = load_events(data("mem-split.jsonl").string(), true);
+  REQUIRE(r.mem.size() == 6);
+  REQUIRE(r.mem[3].rss_anon);
+  REQUIRE(r.mem[3].rss_file);
+  CHECK(*r.mem[3].rss_anon == 6 * G);
+  CHECK(*r.mem[3].rss_file == 2.5 * G);
+  CHECK(r.mem[3].rss == 8.5 * G);
+  CHECK(r.peak_rss_anon == 6 * G);  // sampled
+  CHECK(r.peak_rss_file == 3 * G);
+  CHECK(r.end_peak_rss_anon == 6.5 * G);  // run_end's, above the samples'
+  CHECK(r.mem_budget == 8 * G);
+  CHECK(r.host_reserved == 1 * G);
+  // An older file: no split (nothing invented), its budget read, no host_reserved.
+  const RunData t = load_events(data("tiny.jsonl").string(), true);
+  REQUIRE_FALSE(t.mem.empty());
+  for (const auto& m : t.mem) CHECK_FALSE((m.rss_anon || m.rss_file));
+  CHECK_FALSE(t.peak_rss_anon);
+  CHECK_FALSE(t.peak_rss_file);
+  CHECK_FALSE(t.end_peak_rss_anon);
+  CHECK(t.mem_budget == 3000);
+  CHECK_FALSE(t.host_reserved);
+  // Without the series the maxima are still kept.
+  const RunData f = load_events(data("mem-split.jsonl").string());
+  CHECK(f.mem.empty());
+  CHECK(f.peak_rss_anon == 6 * G);
+}
+
 TEST_CASE("a truncated last line is reported and skipped") {
   std::string text = cuzk::test::read_file(data("tiny.jsonl"));
   text.resize(text.size() - 30);  // cut inside run_end, no trailing newline
@@ -264,6 +293,8 @@ TEST_CASE("wrong-typed fields, empty files and non-regular files are one BadInpu
       {"gpus.jsonl", "{\"ts\":0,\"ev\":\"run_start\",\"gpus\":[[1]]}\n", "gpus.jsonl:1: gpus[0]: is an array"},
       {"run.jsonl", "{\"ts\":0,\"ev\":\"mem\",\"rss\":1,\"run\":5}\n", "run.jsonl:1: field 'run' is not a string"},
       {"huge.jsonl", "{\"ts\":1e300,\"ev\":\"mem\",\"rss\":1}\n", "huge.jsonl:1: field 'ts' is out of range"},
+      {"anon.jsonl", "{\"ts\":0,\"ev\":\"mem\",\"rss\":1,\"rss_anon\":\"1\"}\n", "anon.jsonl:1: field 'rss_anon' is a string"},
+      {"file.jsonl", "{\"ts\":0,\"ev\":\"mem\",\"rss\":1,\"rss_file\":-1}\n", "file.jsonl:1: field 'rss_file' is negative"},
       {"empty.jsonl", "", "empty.jsonl: is empty"},
   };
   for (const auto& c : cases) {

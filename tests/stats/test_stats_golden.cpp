@@ -6,6 +6,8 @@
 
 #include <functional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "cuzk/stats/commands.hpp"
 #include "cuzk/util/error.hpp"
@@ -252,4 +254,77 @@ TEST_CASE("golden: trace and report") {
     o << "(report written)\n";
     return rc;
   }, html);
+}
+
+namespace {
+// The memory chart (<svg class="chart rss" ...>...</svg>) of the report of `files`, one per run.
+std::vector<std::string> mem_charts(const std::vector<std::string>& files, std::string* page = nullptr) {
+  fs::current_path(cuzk::test::source_dir());
+  const std::string html = temp("mem.html");
+  std::ostringstream o, e;
+  CompareOptions c;
+  REQUIRE(cmd_report(files, {}, html, fmt(Format::Text), c, o, e) == 0);
+  const std::string s = cuzk::test::read_file(html);
+  fs::remove(html);
+  if (page) *page = s;
+  std::vector<std::string> charts;
+  for (auto at = s.find("<svg class=\"chart rss\""); at != std::string::npos; at = s.find("<svg class=\"chart rss\"", at + 1))
+    charts.push_back(s.substr(at, s.find("</svg>", at) - at));
+  return charts;
+}
+bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("report: memory split and budget drawn where the file has them, absent where not") {
+  const std::string html = temp("report-mem.html");
+  golden("report-mem-split.txt", [&](auto& o, auto& e) {
+    std::ostringstream s;
+    CompareOptions c;
+    const int rc = cmd_report({"tests/stats/data/mem-split.jsonl"}, {}, html, fmt(Format::Text), c, s, e);
+    o << "(report written)\n";
+    return rc;
+  }, html);
+  std::string page;
+  const auto charts = mem_charts({"tests/stats/data/mem-split.jsonl", "tests/stats/data/tiny.jsonl"}, &page);
+  REQUIRE(charts.size() == 2);
+  // mem-split.jsonl: anonymous and file-backed areas, the budget and budget + host_reserved lines,
+  // total RSS and in-flight lines; the anonymous peak is run_end's (6.5 GiB, above the samples' 6).
+  const std::string& m = charts[0];
+  for (const char* want : {"class=\"mem-anon\"", "class=\"mem-file\"", "class=\"mem-budget\"", "class=\"mem-ceiling\"",
+                           "stroke=\"#e15759\" stroke-width=\"1.5\" points=", "anonymous (peak 6.5 GiB)",
+                           "file-backed (peak 3 GiB)", "budget 8 GiB", "budget + host reserved 9 GiB",
+                           "RSS, left axis (peak 9 GiB)", "in-flight partitions, right axis (max 2)"}) {
+    CAPTURE(want);
+    CHECK(has(m, want));
+  }
+  // The y axis reaches the budget + host_reserved line (9 GiB) although the samples stop at 8.5 GiB.
+  CHECK(has(m, ">10</text>"));
+  // tiny.jsonl (no rss_anon/rss_file, no host_reserved): RSS, budget and in-flight only.
+  const std::string& t = charts[1];
+  CHECK(has(t, "class=\"mem-budget\""));
+  CHECK(has(t, "budget 2.93 KiB"));
+  for (const char* absent : {"mem-anon", "mem-file", "mem-ceiling", "anonymous", "file-backed"}) {
+    CAPTURE(absent);
+    CHECK_FALSE(has(t, absent));
+  }
+  // Each run's s/proof is on the page.
+  CHECK(has(page, "wall/proofs 325 ms"));
+  CHECK(has(page, "wall/proofs 366.7 ms"));
+}
+
+TEST_CASE("report: a file without the split or a budget draws the plain RSS and in-flight chart") {
+  fs::current_path(cuzk::test::source_dir());
+  std::string text = cuzk::test::read_file("tests/stats/data/tiny.jsonl");
+  const auto at = text.find("\"mem_budget\":3000,");
+  REQUIRE(at != std::string::npos);
+  text.erase(at, std::string("\"mem_budget\":3000,").size());
+  const std::string p = temp("nobudget.jsonl");
+  std::ofstream(p, std::ios::binary) << text;
+  const auto charts = mem_charts({p});
+  fs::remove(p);
+  REQUIRE(charts.size() == 1);
+  CHECK(has(charts[0], "<title>RSS and in-flight partitions over time</title>"));
+  CHECK_FALSE(has(charts[0], "mem-"));
+  CHECK_FALSE(has(charts[0], "budget"));
+  CHECK(has(charts[0], "RSS, left axis (peak 3.906 KiB)"));
 }

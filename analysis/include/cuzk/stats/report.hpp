@@ -1,7 +1,8 @@
 #pragma once
 // One self-contained HTML report (inline CSS and SVG, no script from the network, no external
-// resources): per run a Gantt timeline of the stages, per-stage box plots and histograms, RSS and
-// in-flight over time; the comparison table when a baseline is given.
+// resources): per run a Gantt timeline of the stages, per-stage box plots and histograms, memory
+// (RSS, anonymous and file-backed where sampled, against the budget) and in-flight over time; the
+// comparison table when a baseline is given.
 #include <optional>
 #include <string>
 #include <vector>

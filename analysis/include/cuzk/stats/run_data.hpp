@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,8 +46,11 @@ struct KeyLoad {
   std::string source, path;  // source: "zkey" or "prepared"
 };
 
+// rss_anon / rss_file: `rss` split into anonymous and file-backed pages (producer addition);
+// absent (nullopt) in older files.
 struct MemSample {
   double ts, rss, inflight, reserved, gpu_used;
+  std::optional<double> rss_anon = std::nullopt, rss_file = std::nullopt;
 };
 
 struct Provenance {
@@ -76,12 +80,18 @@ struct RunData {
   std::size_t mem_samples = 0;
   double peak_rss = 0, peak_rss_ts = 0, max_inflight = 0, max_reserved = 0, peak_gpu_used = 0;
   std::vector<MemSample> mem;  // only when the series was requested
+  // Sampled maxima of rss_anon / rss_file: nullopt when no sample carried the field.
+  std::optional<double> peak_rss_anon, peak_rss_file;
+  // From run_start.config (bytes): the byte budget and the host memory kept outside it; nullopt
+  // when absent, not a number, or 0 (schema-1 files wrote no host_reserved).
+  std::optional<double> mem_budget, host_reserved;
 
   std::size_t sectors_started = 0, sectors_ok = 0, sectors_failed = 0, sectors_skipped = 0;
   std::size_t errors = 0;
   std::vector<std::string> error_messages;  // the first few
 
   double end_proofs = 0, end_failures = 0, end_wall = 0, end_s_per_proof = 0, end_peak_rss = 0;
+  std::optional<double> end_peak_rss_anon;  // run_end.peak_rss_anon, where written
   double last_ts = 0;
   std::size_t lines = 0;
   std::vector<std::string> warnings;
