@@ -136,13 +136,16 @@ std::string Table::csv() const {
   return out;
 }
 
-std::string printf_string(const char* fmt, ...) {
-  char buf[512];
-  va_list ap;
+std::string printf_string(const char* fmt, ...) {  // any length (an SVG points list runs to many KB)
+  va_list ap, again;
   va_start(ap, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_copy(again, ap);
+  const int n = std::vsnprintf(nullptr, 0, fmt, ap);
   va_end(ap);
-  return buf;
+  std::string out(n > 0 ? std::size_t(n) : 0, '\0');
+  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, fmt, again);
+  va_end(again);
+  return out;
 }
 
 std::string finite_or_na(const char* fmt, double v) {

@@ -1,6 +1,7 @@
 // Golden files: each command and format on fixed inputs gives exactly the committed output
 // (tests/stats/golden/*). After an intended change, regenerate with CUZK_UPDATE_GOLDEN=1 and review
 // the diff. Paths in outputs are relative to the repository root, where the test runs.
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -310,6 +311,41 @@ TEST_CASE("report: memory split and budget drawn where the file has them, absent
   // Each run's s/proof is on the page.
   CHECK(has(page, "wall/proofs 325 ms"));
   CHECK(has(page, "wall/proofs 366.7 ms"));
+}
+
+TEST_CASE("report: a run with hundreds of memory samples keeps every point and well-formed markup") {
+  // A real 10-proof run has ~90 samples: the areas' points lists run to kilobytes (they were
+  // cut at 512 bytes once, which left the attribute open and blanked the chart in a browser).
+  fs::current_path(cuzk::test::source_dir());
+  std::string text = cuzk::test::read_file("tests/stats/data/mem-split.jsonl");
+  const auto at = text.find("{\"ts\":0.1,\"ev\":\"mem\"");
+  REQUIRE(at != std::string::npos);
+  std::string extra;
+  const int n = 300;
+  for (int k = 1; k <= n; ++k)
+    extra += "{\"ts\":" + std::to_string(0.0003 * k) + ",\"ev\":\"mem\",\"run\":\"20261204T100000Z-h2-4242-ab12\","
+             "\"rss\":" + std::to_string(1000000000LL + k) + ",\"rss_anon\":" + std::to_string(500000000LL + k) +
+             ",\"rss_file\":500000000,\"inflight\":1,\"reserved\":1}\n";
+  text.insert(at, extra);
+  const std::string p = temp("many-mem.jsonl");
+  std::ofstream(p, std::ios::binary) << text;
+  const auto charts = mem_charts({p});
+  fs::remove(p);
+  REQUIRE(charts.size() == 1);
+  const std::string& m = charts[0];
+  for (const char* cls : {"mem-anon", "mem-file"}) {
+    CAPTURE(cls);
+    const auto a = m.find(std::string("class=\"") + cls + "\"");
+    REQUIRE(a != std::string::npos);
+    const auto b = m.find("points=\"", a) + 8, e = m.find('"', b);
+    REQUIRE(e != std::string::npos);
+    CHECK(m.compare(e, 3, "\"/>") == 0);
+    const std::string pts = m.substr(b, e - b);
+    CHECK(pts.find('<') == std::string::npos);
+    const auto pairs = std::count(pts.begin(), pts.end(), ',');
+    CHECK(pairs >= n + 6);  // every sample (the areas add their closing corners)
+  }
+  CHECK(has(m, "class=\"legend\""));
 }
 
 TEST_CASE("report: a file without the split or a budget draws the plain RSS and in-flight chart") {
