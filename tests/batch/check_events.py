@@ -139,6 +139,10 @@ def main():
                 bad.append(f"partition {key}: spans out of order")
             if abs(gp["t0"] - (qu["t1"] + gp["lock_wait"])) > 1e-5:
                 bad.append(f"partition {key}: gpu.t0 != queue.t1 + lock_wait")
+            if "verify" in wr:  # the writer thread's CPU time in verify: present, > 0, ≤ its wall time
+                vc = wr.get("verify_cpu")
+                if not isinstance(vc, (int, float)) or not (0 < vc <= wr["verify"] + 0.002):
+                    bad.append(f"partition {key}: write.verify_cpu {vc!r} not in (0, verify {wr['verify']} + 2 ms]")
     # One dispatcher admits in (seq, partition) order: sectors start in seq order.
     starts = [e.get("seq") for e in evs if e["ev"] == "sector_start"]
     if starts != sorted(starts) or len(set(starts)) != len(starts):
