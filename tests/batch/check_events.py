@@ -137,8 +137,8 @@ def main():
                 bad.append(f"partition {key}: queue.t0 != synth.t1")
             if not (qu["t0"] <= qu["t1"] + EPS and qu["t1"] <= gp["t0"] + EPS and gp["t1"] <= wr["t0"] + EPS):
                 bad.append(f"partition {key}: spans out of order")
-            if abs(gp["t0"] - (qu["t1"] + gp["lock_wait"])) > 1e-5:
-                bad.append(f"partition {key}: gpu.t0 != queue.t1 + lock_wait")
+            if abs(gp["t0"] - (qu["t1"] + gp.get("prep", 0) + gp["lock_wait"])) > 1e-5:  # prep: CUDA host work
+                bad.append(f"partition {key}: gpu.t0 != queue.t1 + prep + lock_wait")
             if "verify" in wr:  # the writer thread's CPU time in verify: present, > 0, ≤ its wall time
                 vc = wr.get("verify_cpu")
                 if not isinstance(vc, (int, float)) or not (0 < vc <= wr["verify"] + 0.002):
