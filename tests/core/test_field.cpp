@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "cuzk/ec/bls12_381_curves.hpp"
 #include "cuzk/ff/bls12_381.hpp"
@@ -188,6 +189,58 @@ constexpr Fr CT_FR = Fr::from_u64(0xdeadbeef).sqr().inverse();
 
 TEST_CASE("Fr against GMP") { check_field<Fr>(); }
 TEST_CASE("Fq against GMP") { check_field<Fq>(); }
+
+// The Montgomery kernel on raw limbs (x86 mulx path where built, else the portable loop):
+// a·b·R⁻¹ mod p from GMP for raw edge values (0, 1, 2^k±1, p−1, p−2, p−2^k, R mod p ...),
+// pairs whose unreduced result lands just above p (the final subtraction), `*`, `*=` (in
+// place, also aliased a *= a) and mul_portable all equal.
+template <class F>
+void check_raw_kernel() {
+  Z p = test::zmod<F>(), rinv;
+  Z r;
+  mpz_setbit(r, 64 * F::N);
+  REQUIRE(mpz_invert(rinv, r, p) != 0);
+  Z npinv;  // −p⁻¹ mod R
+  REQUIRE(mpz_invert(npinv, p, r) != 0);
+  mpz_sub(npinv, r, npinv);
+  std::vector<Z> raws = test::edge_values<F>();
+  for (int i = 0; i < 40; ++i) raws.push_back(zval(test::random_elem<F>()));
+  auto limbs = [](const Z& x) { return test::from_z<F::N>(x); };
+  std::size_t subtractions = 0;
+  for (const Z& x : raws)
+    for (const Z& y : raws) {
+      F a = F::from_raw(limbs(x)), b = F::from_raw(limbs(y));
+      Z e;
+      mpz_mul(e, x, y);
+      mpz_mul(e, e, rinv);
+      mpz_mod(e, e, p);
+      F c = a * b;
+      REQUIRE_MESSAGE(test::to_z<F::N>(c.raw()) == e, "raw ", x.str(16), " * ", y.str(16));
+      REQUIRE(F::mul_portable(a, b) == c);
+      F d = a;
+      d *= b;
+      REQUIRE(d == c);
+      // before the final subtraction: u = (x·y + m·p)/R, m = x·y·(−p⁻¹) mod R
+      Z t, m, u;
+      mpz_mul(t, x, y);
+      mpz_mul(m, t, npinv);
+      mpz_fdiv_r_2exp(m, m, 64 * F::N);
+      mpz_addmul(t, m, p);
+      mpz_fdiv_q_2exp(u, t, 64 * F::N);
+      if (mpz_cmp(u, p) >= 0) ++subtractions;
+    }
+  CHECK(subtractions > 0);
+  for (const Z& x : raws) {
+    F a = F::from_raw(limbs(x)), s = a * a;
+    a *= a;
+    REQUIRE(a == s);
+    REQUIRE(a.raw() == s.raw());
+    REQUIRE(F::from_raw(limbs(x)).sqr() == s);
+  }
+}
+
+TEST_CASE("Fr Montgomery kernel on raw edge limbs") { check_raw_kernel<Fr>(); }
+TEST_CASE("Fq Montgomery kernel on raw edge limbs") { check_raw_kernel<Fq>(); }
 
 TEST_CASE("constant evaluation agrees with run time") {
   volatile ff::u64 k1 = 123456789, k2 = 987654321, k3 = 0xdeadbeef;

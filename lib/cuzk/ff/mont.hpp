@@ -147,7 +147,7 @@ public:
   // At run time on x86-64 with BMI2+ADX, N = 4 and N = 6 go to the mulx/adcx/adox kernel
   // (mont_x86.hpp, same algorithm, bit-identical results); constant evaluation and other
   // targets use the portable __int128 loop below.
-  friend constexpr Mont operator*(const Mont& a, const Mont& b) {
+  [[gnu::always_inline]] friend constexpr Mont operator*(const Mont& a, const Mont& b) {
 #if CUZK_MONT_X86
     if constexpr (N == 4 || N == 6) {
       if (!std::is_constant_evaluated()) {
@@ -184,7 +184,19 @@ public:
     r.reduce_once();
     return r;
   }
-  constexpr Mont& operator*=(const Mont& b) { return *this = *this * b; }
+  // In place, as blst_fp_mul(a, a, b): the x86 kernel reads both operands before it stores
+  // the limbs into v, so no temporary (whose copy GCC routes through SSE registers).
+  [[gnu::always_inline]] constexpr Mont& operator*=(const Mont& b) {
+#if CUZK_MONT_X86
+    if constexpr (N == 4 || N == 6) {
+      if (!std::is_constant_evaluated()) {
+        x86::mont_mul<N>(v, v, b.v, QINV.data());
+        return *this;
+      }
+    }
+#endif
+    return *this = *this * b;
+  }
   constexpr Mont sqr() const { return *this * *this; }
 
   // ---- exponentiation, inversion --------------------------------------------------
