@@ -18,9 +18,9 @@ Run:  python3 scripts/gen_mont_x86.py > lib/cuzk/ff/mont_x86.hpp
 
 def gen(N):
     # acc: N + 2 rotating accumulator words in fixed registers (r8..), lo/hi: a product's
-    # halves, M: the reduction factor m, rdx: mulx's implicit source.
+    # halves, rdx: mulx's implicit source (b[i], then the reduction factor m).
     acc = [f"%%r{8 + j}" for j in range(N + 2)]
-    lo, hi, M = "%%rax", "%%rbx", "%%rcx"
+    lo, hi = "%%rax", "%%rbx"
     L = []
     e = L.append
     A = [f"{8 * j}(%[a])" for j in range(N)]
@@ -36,10 +36,7 @@ def gen(N):
     e(f"movl $0, %%eax")
     e(f"adcxq %%rax, {acc[N]}")
     for i in range(1, N + 1):
-        # m = acc[0] * INV, in flight while a * b[i] is added one word higher
-        e(f"movq {acc[0]}, {M}")
-        e(f"imulq {Q[N]}, {M}")
-        if i < N:
+        if i < N:  # a * b[i] added one word higher
             Z = acc[N + 1]
             e(f"movq {B[i]}, %%rdx")
             e(f"xorl {Z}d, {Z}d")  # Z = acc[N+1] = 0, CF = OF = 0
@@ -54,8 +51,13 @@ def gen(N):
         # acc[0..N(+1)] += m * p; acc[0] becomes 0. The xor gives the reduction fresh
         # flags, so it need not wait for the end of the product chain above: each of its
         # steps waits only for the word it adds into (the two chains overlap as a wavefront).
+        # m = acc[0] * INV. Written after the product row, it still runs under it: the
+        # renamed rdx does not wait for the row's mulx, only for acc[0], final since the
+        # previous round (so no register is held for m across the row). imul sets CF/OF:
+        # the xor comes after it.
+        e(f"movq {acc[0]}, %%rdx")
+        e(f"imulq {Q[N]}, %%rdx")
         e(f"xorl %%eax, %%eax")
-        e(f"movq {M}, %%rdx")
         for j in range(N):
             e(f"mulxq {Q[j]}, {lo}, {hi}")
             e(f"adcxq {lo}, {acc[j]}")
@@ -67,7 +69,7 @@ def gen(N):
         acc = acc[1:] + acc[:1]
     # result < 2p in acc[0..N-1]; subtract p, restore on borrow
     R = acc[:N]
-    S = [acc[N], acc[N + 1], lo, hi, M, "%%rdx"][:N]
+    S = [acc[N], acc[N + 1], lo, hi, "%%rdx", "%[a]"][:N]  # a: dead by now, "+r"
     for j in range(N):
         e(f"movq {R[j]}, {S[j]}")
     for j in range(N):
@@ -78,7 +80,7 @@ def gen(N):
     regs = [f"r{8 + j}" for j in range(N + 2)]
     decl = "\n".join(f'  register u64 {r} asm("{r}");' for r in regs)
     outs = ", ".join(f'"=&r"({r})' for r in regs)
-    ins = ", ".join([f'[a] "r"(a), [b] "r"(b)'] +
+    ins = ", ".join([f'[b] "r"(b)'] +
                     [f'[q{j}] "m"(q[{j}])' for j in range(N + 1)])
     stores = "\n".join(f"  vout[{j}] = {R[j][2:]};" for j in range(N))
     return f"""template <>
@@ -86,9 +88,9 @@ def gen(N):
 {decl}
   asm(
 {body}
-      : {outs}
+      : {outs}, [a] "+r"(a)
       : {ins}
-      : "rax", "rbx", "rcx", "rdx", "cc", "memory");
+      : "rax", "rbx", "rdx", "cc", "memory");
   // Plain 64-bit stores: GCC would otherwise pack the limbs into SSE registers first,
   // which lengthens the chain into the next multiplication's 64-bit loads.
   volatile u64* vout = out;
