@@ -1,100 +1,75 @@
 #!/usr/bin/env python3
 """Emits lib/cuzk/ff/mont_x86.hpp: Montgomery multiplication for N = 4 and N = 6 limbs with
-BMI2 mulx and the two ADX carry chains (adcx on CF, adox on OF), final conditional subtraction
-by cmov.
+BMI2 mulx and the two ADX carry chains (adcx on CF, adox on OF), CIOS with the no-carry
+shortcut (top limb of p < 2^63 - 1), final conditional subtraction by cmov.
 
-Schedule (the idea of blst's mulx_mont_384 / mulx_mont_sparse_256, written independently):
-the reduction of word i−1 is delayed past the product a·b[i], which is added one word higher
-(word i−1 is final once a·b[i−1] and the reductions below it are in). So m = t[i−1]·INV (imul,
-3 cycles) runs while a·b[i] is multiplied, and each round's reduction starts with fresh flags
-(xor) instead of waiting for the end of the product's carry chains: the two chains overlap as
-a wavefront. N + 2 rotating accumulator words in r8..; the value stays below p·(2^64 + 1), so
-N + 1 words hold it after every round and the result (< 2p) fits N words.
-
-The limbs come back in registers (C++ stores them with plain 64-bit stores); p and INV are
-memory operands (RIP-relative once inlined), so a and b are the only pointer registers.
+Register plan: t[0..N-1] = r8.., A (the word above t) and H (scratch high half) follow,
+rax = low half / zero, rdx = mulx's implicit source. a, b, q, out are compiler-chosen.
 Run:  python3 scripts/gen_mont_x86.py > lib/cuzk/ff/mont_x86.hpp
 """
 
 def gen(N):
-    # acc: N + 2 rotating accumulator words in fixed registers (r8..), lo/hi: a product's
-    # halves, rdx: mulx's implicit source (b[i], then the reduction factor m).
-    acc = [f"%%r{8 + j}" for j in range(N + 2)]
-    lo, hi = "%%rax", "%%rbx"
+    t = [f"%%r{8 + j}" for j in range(N)]
+    A = f"%%r{8 + N}"
+    H = f"%%r{9 + N}"
     L = []
     e = L.append
-    A = [f"{8 * j}(%[a])" for j in range(N)]
-    B = [f"{8 * j}(%[b])" for j in range(N)]
-    Q = [f"%[q{j}]" for j in range(N + 1)]
-    # acc[0..N] = a * b[0]
-    e(f"movq {B[0]}, %%rdx")
-    e(f"xorl %%eax, %%eax")
-    e(f"mulxq {A[0]}, {acc[0]}, {acc[1]}")
-    for j in range(1, N):
-        e(f"mulxq {A[j]}, {lo}, {acc[j + 1]}")
-        e(f"adcxq {lo}, {acc[j]}")
-    e(f"movl $0, %%eax")
-    e(f"adcxq %%rax, {acc[N]}")
-    for i in range(1, N + 1):
-        if i < N:  # a * b[i] added one word higher
-            Z = acc[N + 1]
-            e(f"movq {B[i]}, %%rdx")
-            e(f"xorl {Z}d, {Z}d")  # Z = acc[N+1] = 0, CF = OF = 0
+    for i in range(N):
+        e(f"movq {8 * i}(%[b]), %%rdx")
+        e("xorl %%eax, %%eax")
+        if i == 0:  # t = a * b[0]
+            e(f"mulxq 0(%[a]), {t[0]}, {t[1]}")
+            for j in range(1, N):
+                hi = t[j + 1] if j + 1 < N else A
+                e(f"mulxq {8 * j}(%[a]), %%rax, {hi}")
+                e(f"adoxq %%rax, {t[j]}")
+            e("movl $0, %%eax")
+            e(f"adoxq %%rax, {A}")
+        else:  # (A, t) += a * b[i]: low halves on the OF chain, high halves on the CF chain
             for j in range(N):
-                e(f"mulxq {A[j]}, {lo}, {hi}")
-                e(f"adoxq {lo}, {acc[j + 1]}")
+                hi = H if j + 1 < N else A
+                e(f"mulxq {8 * j}(%[a]), %%rax, {hi}")
+                e(f"adoxq %%rax, {t[j]}")
                 if j + 1 < N:
-                    e(f"adcxq {hi}, {acc[j + 2]}")
-                else:
-                    e(f"adcxq {Z}, {hi}")   # hi += CF (Z = 0); cannot carry
-                    e(f"adoxq {hi}, {Z}")   # Z = hi + OF; cannot carry
-        # acc[0..N(+1)] += m * p; acc[0] becomes 0. The xor gives the reduction fresh
-        # flags, so it need not wait for the end of the product chain above: each of its
-        # steps waits only for the word it adds into (the two chains overlap as a wavefront).
-        # m = acc[0] * INV. Written after the product row, it still runs under it: the
-        # renamed rdx does not wait for the row's mulx, only for acc[0], final since the
-        # previous round (so no register is held for m across the row). imul sets CF/OF:
-        # the xor comes after it.
-        e(f"movq {acc[0]}, %%rdx")
-        e(f"imulq {Q[N]}, %%rdx")
-        e(f"xorl %%eax, %%eax")
-        for j in range(N):
-            e(f"mulxq {Q[j]}, {lo}, {hi}")
-            e(f"adcxq {lo}, {acc[j]}")
-            e(f"adoxq {hi}, {acc[j + 1]}")
-        e(f"adcxq {acc[0]}, {acc[N]}")  # acc[0] = 0 now
-        if i < N:
-            e(f"adoxq {acc[0]}, {acc[N + 1]}")
-            e(f"adcxq {acc[0]}, {acc[N + 1]}")
-        acc = acc[1:] + acc[:1]
-    # result < 2p in acc[0..N-1]; subtract p, restore on borrow
-    R = acc[:N]
-    S = [acc[N], acc[N + 1], lo, hi, "%%rdx", "%[a]"][:N]  # a: dead by now, "+r"
+                    e(f"adcxq {H}, {t[j + 1]}")
+            e("movl $0, %%eax")
+            e(f"adcxq %%rax, {A}")
+            e(f"adoxq %%rax, {A}")
+        # m = t0 * INV; t = (A, t) + m*q, shifted down one word
+        e(f"movq {8 * N}(%[q]), %%rdx")
+        e(f"imulq {t[0]}, %%rdx")
+        e("xorl %%eax, %%eax")
+        e(f"mulxq 0(%[q]), %%rax, {H}")
+        e(f"adcxq {t[0]}, %%rax")
+        e(f"movq {H}, {t[0]}")
+        e(f"adcxq {t[1]}, {t[0]}")
+        for j in range(1, N):
+            e(f"mulxq {8 * j}(%[q]), %%rax, {t[j]}")
+            e(f"adoxq %%rax, {t[j - 1]}")
+            if j + 1 < N:
+                e(f"adcxq {t[j + 1]}, {t[j]}")
+        e("movl $0, %%eax")
+        e(f"adcxq %%rax, {t[N - 1]}")
+        e(f"adoxq {A}, {t[N - 1]}")
+    # conditional subtraction: s = t - q; keep s unless it borrowed
+    s = ["%%rax", "%%rdx", A, H, "%[a]", "%[b]"][:N]
     for j in range(N):
-        e(f"movq {R[j]}, {S[j]}")
+        e(f"movq {t[j]}, {s[j]}")
     for j in range(N):
-        e(f"{'subq' if j == 0 else 'sbbq'} {Q[j]}, {R[j]}")
+        e(f"{'subq' if j == 0 else 'sbbq'} {8 * j}(%[q]), {s[j]}")
     for j in range(N):
-        e(f"cmovcq {S[j]}, {R[j]}")
+        e(f"cmovncq {s[j]}, {t[j]}")
+    for j in range(N):
+        e(f"movq {t[j]}, {8 * j}(%[out])")
+    clob = ", ".join(f'"r{8 + j}"' for j in range(N + 2))
     body = "\n".join(f'      "{x}\\n\\t"' for x in L)
-    regs = [f"r{8 + j}" for j in range(N + 2)]
-    decl = "\n".join(f'  register u64 {r} asm("{r}");' for r in regs)
-    outs = ", ".join(f'"=&r"({r})' for r in regs)
-    ins = ", ".join([f'[b] "r"(b)'] +
-                    [f'[q{j}] "m"(q[{j}])' for j in range(N + 1)])
-    stores = "\n".join(f"  vout[{j}] = {R[j][2:]};" for j in range(N))
     return f"""template <>
-[[gnu::always_inline]] inline void mont_mul<{N}>(u64* out, const u64* a, const u64* b, const u64* q) {{
-{decl}
-  asm(
+inline void mont_mul<{N}>(u64* out, const u64* a, const u64* b, const u64* q) {{
+  asm volatile(
 {body}
-      : {outs}, [a] "+r"(a)
-      : {ins}
-      : "rax", "rbx", "rdx", "cc", "memory");
-  // Plain 64-bit stores: GCC would otherwise pack the limbs into SSE registers first,
-  // which lengthens the chain into the next multiplication's 64-bit loads.
-  volatile u64* vout = out;
-{stores}
+      : [a] "+r"(a), [b] "+r"(b)
+      : [q] "r"(q), [out] "r"(out)
+      : "rax", "rdx", {clob}, "cc", "memory");
 }}
 """
 
@@ -102,16 +77,15 @@ HEADER = """#pragma once
 // GENERATED by scripts/gen_mont_x86.py — edit the generator, not this file.
 //
 // x86-64 field kernels: add/sub for any N, and Montgomery multiplication for N = 4 (Fr)
-// and N = 6 (Fq) limbs: word-by-word Montgomery (CIOS order, Koç, Acar, Kaliski 1996) with
-// the reduction of each word delayed past the next product row, as blst's mulx_mont_384 does:
-// mulx for the 64×64→128 products and two independent carry chains, adox for the low halves
-// and adcx for the high halves (Intel, "New Instructions Supporting Large Integer
-// Arithmetic", 2012); each reduction row starts with fresh flags, so it overlaps the product
-// row. N² mulx for a·b plus N² + N for the reduction; the final subtraction of p is a
-// sub/sbb chain and cmov, no branch. The result limbs leave the asm in registers.
+// and N = 6 (Fq) limbs: CIOS (Koç, Acar,
+// Kaliski 1996) with the no-carry shortcut (top limb of p < 2^63 − 1, as in gnark-crypto's
+// amd64 kernels), mulx for the 64×64→128 products and two independent carry chains, adox
+// for the low halves and adcx for the high halves (Intel, "New Instructions Supporting
+// Large Integer Arithmetic", 2012). N² mulx for a·b plus N² + N for the reduction; the
+// final subtraction of p is a sub/sbb chain and cmov, no branch.
 //
 // q points to N limbs of p followed by INV = −p⁻¹ mod 2⁶⁴. out may alias a or b (it is
-// written only at the end, a *= b in place). Requires BMI2 + ADX; mont.hpp includes this only when the
+// written only at the end). Requires BMI2 + ADX; mont.hpp includes this only when the
 // compiler targets them and never in constant evaluation or device code.
 #include <x86intrin.h>
 
