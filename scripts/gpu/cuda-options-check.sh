@@ -14,11 +14,8 @@ B=${1:?bin dir}; O=${2:?out dir}; BASE=${3:-}; LOG=${4:-20}; W=/tmp/cuda-options
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$O" "$W"; rc=0
-T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
-for t in "$B"/cuda_test_*; do
-  "$t" > "$O/$(basename "$t").log" 2>&1; r=$?; el "$(basename "$t") rc=$r: $(tail -n 2 "$O/$(basename "$t").log" | tr '\n' ' ')"
-  [[ $r -ne 0 ]] && rc=1
-done
+source "$(dirname "$0")/lib.sh"
+run_cuda_tests "$B" "$O" || rc=1
 bash "$SRC/tests/batch/test_batch_cuda_options.sh" "$B/cuzk-prove" "$SRC" > "$O/batch_cuda_options.log" 2>&1; r=$?
 el "test_batch_cuda_options rc=$r: $(tail -n 1 "$O/batch_cuda_options.log")"; [[ $r -ne 0 ]] && rc=1
 "$B/cuzk-prove" gen-porep --out "$W/seed" --depth 16 --log-domain "$LOG" --sectors 1 --partitions 4 --seed 11 \

@@ -11,11 +11,8 @@ set -u
 N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; LOG=${4:-24}; W=/tmp/i17
 export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}
 mkdir -p "$OUT" "$W"; rc=0
-T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
-for t in "$N"/cuda_test_*; do
-  "$t" > "$OUT/$(basename "$t").log" 2>&1; r=$?; el "$(basename "$t") rc=$r: $(tail -n 2 "$OUT/$(basename "$t").log" | tr '\n' ' ')"
-  ((r == 0)) || rc=1
-done
+source "$(dirname "$0")/lib.sh"
+run_cuda_tests "$N" "$OUT" || rc=1
 [[ -d $W/s ]] || "$N/cuzk-prove" gen-porep --out "$W/s" --depth 16 --log-domain "$LOG" --sectors 1 --partitions 10 --seed 11 \
   --backend cuda > "$OUT/gen.txt" 2>&1 || rc=1
 el "gen: $(tail -n 1 "$OUT/gen.txt")"

@@ -9,12 +9,9 @@ set -u
 B=${1:?bin}; OUT=${2:?out}; LOG=${3:-24}; W=/tmp/msmprof
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
 mkdir -p "$OUT" "$W"; rc=0
-T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
+source "$(dirname "$0")/lib.sh"
 if [[ ${SKIP_TESTS:-0} != 1 ]]; then
-  for t in "$B"/cuda_test_*; do
-    "$t" > "$OUT/$(basename "$t").log" 2>&1; r=$?; el "$(basename "$t") rc=$r: $(tail -n 2 "$OUT/$(basename "$t").log" | tr '\n' ' ')"
-    ((r == 0)) || rc=1
-  done
+  run_cuda_tests "$B" "$OUT" || rc=1
 fi
 "$B/cuzk-prove" gen-porep --out "$W/s" --depth 16 --log-domain "$LOG" --sectors 1 --partitions 10 --seed 11 \
   --backend cuda > "$OUT/gen.txt" 2>&1 || rc=1

@@ -9,11 +9,8 @@ set -u
 N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; W=/tmp/redesign
 export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}
 mkdir -p "$OUT" "$W"; rc=0
-T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
-for t in "$N"/cuda_test_*; do
-  "$t" > "$OUT/$(basename "$t").log" 2>&1; r=$?; el "$(basename "$t") rc=$r: $(tail -n 2 "$OUT/$(basename "$t").log" | tr '\n' ' ')"
-  ((r == 0)) || rc=1
-done
+source "$(dirname "$0")/lib.sh"
+run_cuda_tests "$N" "$OUT" || rc=1
 run() {  # NAME BIN SEEDDIR KEYCACHE extra...
   local name=$1 bin=$2 seed=$3 kc=$4; shift 4
   "$bin/cuzk-prove" batch --backend cuda --seed 5 --progress off ${kc:+--key-cache "$kc"} --out "$W/$name" \
