@@ -1,5 +1,6 @@
 // Event reading: the flat JSON parser, truncated and malformed lines, and the summary of a
 // hand-written run whose every figure is worked out in the comments.
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -135,6 +136,22 @@ TEST_CASE("memory: rss_anon / rss_file, the budget and host_reserved where the f
   const RunData f = load_events(data("mem-split.jsonl").string());
   CHECK(f.mem.empty());
   CHECK(f.peak_rss_anon == 6 * G);
+}
+
+TEST_CASE("memory fields of the wrong type or negative: one error naming the file, line and field") {
+  const std::string text = cuzk::test::read_file(data("mem-split.jsonl"));
+  const std::string good = "\"rss_anon\":1073741824";
+  REQUIRE(text.find(good) != std::string::npos);
+  const std::size_t line = std::count(text.begin(), text.begin() + text.find(good), '\n') + 1;
+  for (const auto& [bad, why] : std::vector<std::pair<std::string, std::string>>{
+           {"\"rss_anon\":\"1G\"", "'rss_anon'"}, {"\"rss_anon\":-5", "'rss_anon' is negative"}}) {
+    CAPTURE(bad);
+    std::string t = text;
+    t.replace(t.find(good), good.size(), bad);
+    const auto p = temp_file("mem-bad.jsonl", t);
+    const std::string want = "mem-bad.jsonl:" + std::to_string(line) + ": field " + why;
+    CHECK_THROWS_WITH_AS(load_events(p.string()), doctest::Contains(want.c_str()), cuzk::Error);
+  }
 }
 
 TEST_CASE("a truncated last line is reported and skipped") {
