@@ -3,6 +3,7 @@
 #include <tbb/parallel_for.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <exception>
 #include <future>
@@ -31,11 +32,43 @@ void copy_parallel(Fr* dst, const Fr* src, std::size_t n) {
 }
 }  // namespace
 
+// A key's points on the device, section by section. The sections go up in the order the
+// first partition needs them (B2 first: the G2 MSM is the longest; then A, B1, C for the G1
+// chain, H last, which also waits for the NTTs), each marked ready once its copy has
+// finished, so the first partition's MSMs start while the rest of the key is still going up.
 struct CudaBackend::Resident {
+  enum Section : unsigned { kB2 = 1, kA = 2, kB1 = 4, kC = 8, kH = 16, kAll = 31 };
   std::string path;
   std::uint32_t n_vars = 0, domain = 0;
   ResidentG1 a, b1, c, h;
   ResidentG2 b2;
+
+  // Blocks until `s` is on the device; rethrows the upload's error if it failed instead.
+  void wait(Section s) {
+    std::unique_lock<std::mutex> lk(m_);
+    cv_.wait(lk, [&] { return (ready_ & s) || error_; });
+    if (!(ready_ & s)) std::rethrow_exception(error_);
+  }
+  void set_ready(Section s) {
+    {
+      std::lock_guard<std::mutex> lk(m_);
+      ready_ |= s;
+    }
+    cv_.notify_all();
+  }
+  void set_failed(std::exception_ptr e) {
+    {
+      std::lock_guard<std::mutex> lk(m_);
+      error_ = std::move(e);
+    }
+    cv_.notify_all();
+  }
+
+private:
+  std::mutex m_;
+  std::condition_variable cv_;
+  unsigned ready_ = 0;
+  std::exception_ptr error_;
 };
 
 // One partition's host staging area: a, b, c and the Montgomery witness, pinned.
@@ -62,40 +95,60 @@ CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions 
   copy_ = std::make_unique<Stream>();
   events_ = std::make_unique<Event[]>(6);
   ctx_g2_ = std::make_unique<Context>(device, options_);
+  ctx_up_ = std::make_unique<Context>(device, options_);
   ctx_ntt_ = std::make_unique<Context>(device, options_);
   if (options_.g2_overlap) g2_worker_ = std::make_unique<SerialWorker>();
 }
 
 CudaBackend::~CudaBackend() = default;
 
-std::shared_ptr<CudaBackend::Resident> CudaBackend::resident_for(const ProvingKey& pk) {
+std::pair<std::shared_ptr<CudaBackend::Resident>, bool> CudaBackend::resident_for(const ProvingKey& pk) {
   for (auto it = resident_.begin(); it != resident_.end(); ++it) {
     if ((*it)->path == pk.path && (*it)->n_vars == pk.header.n_vars && (*it)->domain == pk.header.domain_size) {
       resident_.splice(resident_.begin(), resident_, it);
-      return resident_.front();
+      return {resident_.front(), false};
     }
   }
-  while (resident_.size() >= max_keys_) resident_.pop_back();  // frees its device memory
+  while (resident_.size() >= max_keys_) resident_.pop_back();  // frees its device memory (once unused)
   auto r = std::make_shared<Resident>();
   r->path = pk.path;
   r->n_vars = pk.header.n_vars;
   r->domain = pk.header.domain_size;
-  r->a.upload(*ctx_, pk.a.data(), pk.a.size());
-  r->b1.upload(*ctx_, pk.b1.data(), pk.b1.size());
-  r->c.upload(*ctx_, pk.c.data(), pk.c.size());
-  r->h.upload(*ctx_, pk.h.data(), pk.h.size());
-  r->b2.upload(*ctx_, pk.b2.data(), pk.b2.size());
-  ctx_->synchronize();
   resident_.push_front(r);
-  return r;
+  return {r, true};
+}
+
+// On the upload context (its own stream), one key at a time; the caller need not hold
+// device_mu_. A failed upload fails the partitions waiting on it and is forgotten, so the
+// next partition tries again.
+void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKey& pk) {
+  std::lock_guard<std::mutex> lk(upload_mu_);
+  try {
+    r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size());
+    r->set_ready(Resident::kB2);
+    r->a.upload(*ctx_up_, pk.a.data(), pk.a.size());
+    r->set_ready(Resident::kA);
+    r->b1.upload(*ctx_up_, pk.b1.data(), pk.b1.size());
+    r->set_ready(Resident::kB1);
+    r->c.upload(*ctx_up_, pk.c.data(), pk.c.size());
+    r->set_ready(Resident::kC);
+    r->h.upload(*ctx_up_, pk.h.data(), pk.h.size());
+    r->set_ready(Resident::kH);
+  } catch (...) {
+    r->set_failed(std::current_exception());
+    std::lock_guard<std::mutex> dl(device_mu_);
+    resident_.remove(r);
+    throw;
+  }
 }
 
 void CudaBackend::prepare(const ProvingKey& pk) {
+  std::pair<std::shared_ptr<Resident>, bool> r;
   {
     std::lock_guard<std::mutex> lk(device_mu_);
-    ctx_->activate();
-    resident_for(pk);
+    r = resident_for(pk);
   }
+  if (r.second) upload_key(r.first, pk);
   // The first partitions' pinned staging sets, made now (beside the first syntheses) rather
   // than in their GPU stage: pinning ~2 GB at 2^24 took 1.6-2.0 s of the first proof.
   const std::size_t n = pk.header.domain_size, nv = pk.header.n_vars;
@@ -170,10 +223,15 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   // ---- device work -------------------------------------------------------------------
   auto tl = Clock::now();
   t.prep += std::chrono::duration<double>(tl - t_start).count();
-  std::lock_guard<std::mutex> lk(device_mu_);
+  std::unique_lock<std::mutex> lk(device_mu_);
   t.lock_wait += since(tl);
   ctx_->activate();
-  auto res = resident_for(pk);
+  auto [res, fresh] = resident_for(pk);
+  if (fresh) {  // no prepare() for this key (or its upload failed): up now, device lock released
+    lk.unlock();
+    upload_key(res, pk);
+    lk.lock();
+  }
 
   // Device buffers are kept between partitions: allocating and freeing ~1.5 GB at 2^22
   // cost ~60 ms a partition (cudaFree synchronises the device).
@@ -223,6 +281,7 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   auto run_g2 = [&] {
     const auto t2 = Clock::now();
     try {
+      res->wait(Resident::kB2);
       m.b2 = msm_g2(*ctx_g2_, res->b2, dw_.get(), nv);
     } catch (...) {
       g2_error = std::current_exception();
@@ -238,10 +297,14 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   } wait{g2};
   if (g2_worker_) g2 = g2_worker_->submit(run_g2);
   auto t0 = Clock::now();
+  res->wait(Resident::kA);
   m.a = msm_g1(*ctx_, res->a, dw_.get(), nv);
+  res->wait(Resident::kB1);
   m.b1 = msm_g1(*ctx_, res->b1, dw_.get(), nv);
+  res->wait(Resident::kC);
   m.c = msm_g1(*ctx_, res->c, dw_.get() + np, nv - np);
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[5].get(), 0));
+  res->wait(Resident::kH);
   m.h = msm_g1(*ctx_, res->h, da, n);
   t.msm_g1 += since(t0);
   if (g2.valid())

@@ -15,7 +15,9 @@
 //     h2d, ntt, msm_g1 and msm_g2 are each that chain's own time and overlap one another;
 //     the MSM results are single points: d2h is their readback.
 // The key's points stay resident on the device across partitions that share a zkey (by
-// path; at most `max_resident_keys` keys, least recently used dropped first).
+// path; at most `max_resident_keys` keys, least recently used dropped first). They go up on
+// a fourth context, section by section (B2, A, B1, C, H), without the device mutex; each
+// MSM waits only for its own section, so the first partition's work overlaps the upload.
 // Every CUDA failure (including out of memory) surfaces as cuzk::Error(Device or
 // OutOfMemory) for that partition; the proof is never assembled from a failed step.
 // Settings (NTT kernel, MSM windows, G2 overlap, profiling) come from the CudaOptions given to
@@ -27,6 +29,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/cuda/msm.hpp"
@@ -46,7 +49,9 @@ public:
   const CudaOptions& options() const { return options_; }
   groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
                            groth16::StageTimes& t, bool early_free) override;
-  void prepare(const groth16::ProvingKey& pk) override;  // uploads the key's points (device lock held)
+  // Uploads the key's points section by section on the upload context; a partition's MSMs
+  // wait only for the sections they read (the first partition overlaps the upload).
+  void prepare(const groth16::ProvingKey& pk) override;
   // The pinned staging sets (a/b/c + witness each), one per concurrent compute(), at least kPrestaged.
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
     return std::max<std::uint64_t>(kPrestaged, workers) * staging_elems(pk.header.domain_size, pk.header.n_vars) *
@@ -58,7 +63,10 @@ public:
 private:
   struct Resident;
   struct Staging;
-  std::shared_ptr<Resident> resident_for(const groth16::ProvingKey& pk);  // with device_mu_ held
+  // With device_mu_ held: the key's resident entry, and true when it was just added (the
+  // caller then uploads it with upload_key, without holding device_mu_).
+  std::pair<std::shared_ptr<Resident>, bool> resident_for(const groth16::ProvingKey& pk);
+  void upload_key(const std::shared_ptr<Resident>& r, const groth16::ProvingKey& pk);
   std::unique_ptr<Staging> take_staging(std::size_t n);
   void give_staging(std::unique_ptr<Staging> s);
 
@@ -73,6 +81,8 @@ private:
   std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
   std::unique_ptr<Context> ctx_g2_;         // the G2 MSM's own stream and scratch (same device)
   std::unique_ptr<Context> ctx_ntt_;        // the H computation's stream, tables and scratch
+  std::unique_ptr<Context> ctx_up_;         // key uploads (upload_mu_), beside the partitions' work
+  std::mutex upload_mu_;
   std::list<std::shared_ptr<Resident>> resident_;  // most recent first
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
