@@ -5,6 +5,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <random>
+#include <span>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -16,6 +20,7 @@
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/pipeline/sector.hpp"
 #include "cuzk/util/atomic_file.hpp"
+#include "cuzk/util/crc32c.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/sha256.hpp"
@@ -112,6 +117,54 @@ TEST_CASE("tree SHA-256 digest: vectors from Python hashlib") {
   std::vector<std::uint8_t> big(5 << 19);  // 2.5 leaves
   for (std::size_t i = 0; i < big.size(); ++i) big[i] = std::uint8_t(i * 31 + 7);
   CHECK(to_hex(digest_tree(big)) == "4d7d7c901cc4e00c8ed884ce9ed578cfada9bc6d73e5e586e3dc76b099f5eb8f");
+}
+
+TEST_CASE("CRC-32C: RFC 3720 B.4 vectors; the crc32 instruction equals the table; checksum tree vectors") {
+  using cuzk::crc32c;
+  using cuzk::crc32c_portable;
+  auto bytes = [](std::string_view s) { return std::span(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()); };
+  std::vector<std::uint8_t> zeros(32, 0), ones(32, 0xFF), inc(32);
+  for (int i = 0; i < 32; ++i) inc[i] = std::uint8_t(i);
+  for (auto f : {crc32c, crc32c_portable}) {
+    CHECK(f(bytes("123456789"), 0) == 0xE3069283u);
+    CHECK(f(zeros, 0) == 0x8A9136AAu);
+    CHECK(f(ones, 0) == 0x62A8AB43u);
+    CHECK(f(inc, 0) == 0x46DD794Eu);
+    CHECK(f({}, 0) == 0u);
+  }
+  MESSAGE(std::string("crc32c on the crc32 instruction: ") + (cuzk::crc32c_hardware() ? "yes" : "no"));
+  std::mt19937_64 g(7);
+  std::vector<std::uint8_t> v(70000);
+  for (auto& b : v) b = std::uint8_t(g());
+  for (std::size_t len : {1u, 7u, 8u, 9u, 15u, 16u, 17u, 63u, 64u, 65u, 1000u, 70000u}) {
+    for (std::size_t off : {0u, 1u, 3u, 5u}) {  // unaligned starts too
+      const std::span<const std::uint8_t> s(v.data() + off, std::min(len, v.size() - off));
+      CHECK(crc32c(s) == crc32c_portable(s));
+      // extending: crc(a || b) == crc(b, crc(a))
+      const std::size_t cut = s.size() / 3;
+      CHECK(crc32c(s.subspan(cut), crc32c(s.first(cut))) == crc32c(s));
+    }
+  }
+  // checksum_tree: vectors from a Python model (bitwise CRC-32C + hashlib.sha256)
+  using cuzk::checksum_tree;
+  using cuzk::to_hex;
+  CHECK(to_hex(checksum_tree({})) == "e4dc578f4bd466b297ba2b839eeed1f440ba10116e02f2e6e7f03b2401bfd54d");
+  const std::uint8_t abc[] = {'a', 'b', 'c'};
+  CHECK(to_hex(checksum_tree(abc)) == "21d06fd14f6de557b577b9c7f9b0fec839644640669c8fb358ffb7bb32eaf2bf");
+  std::vector<std::uint8_t> big(5 << 19);  // 2.5 leaves
+  for (std::size_t i = 0; i < big.size(); ++i) big[i] = std::uint8_t(i * 31 + 7);
+  const auto want = checksum_tree(big);
+  CHECK(to_hex(want) == "b7e481393bf94fbcec75a698cd7af15d41e7b1ae14d8919ff9999d9f8b09ed6c");
+  // one byte changed anywhere (first, leaf edges, last; every value of it) changes the checksum
+  for (std::size_t at : {std::size_t(0), (std::size_t(1) << 20) - 1, std::size_t(1) << 20, big.size() - 1}) {
+    const std::uint8_t keep = big[at];
+    for (int x = 1; x < 256; x += 17) {
+      big[at] = std::uint8_t(keep ^ x);
+      CHECK(checksum_tree(big) != want);
+    }
+    big[at] = keep;
+  }
+  CHECK(checksum_tree(big) == want);
 }
 
 TEST_CASE("byte counts and auto settings") {

@@ -8,13 +8,14 @@
 //   header (4096 bytes): magic "CUZKPK\x01\n", layout version, element sizes, the .zkey's
 //     fingerprint (size, mtime, inode, device, SHA-256 of its protocol/header/IC sections,
 //     its section table and the first and last 64 KiB of every other section), the Groth16
-//     header values, and for each array its count, offset and tree SHA-256 (digest.hpp),
+//     header values, and for each array its count, offset and content checksum (the CRC-32C
+//     tree of digest.hpp; layout 1 had the tree SHA-256 there),
 //     the file's size, then the SHA-256 of all header bytes before it;
 //   arrays, each at a 4096-byte-aligned offset: IC, coefficients, row_begin[0], row_begin[1],
 //     A, B1, B2, C, H.
 // A reader refuses an entry (and the caller rebuilds it from the .zkey) when anything
 // disagrees: size, magic, layout version, element sizes, header digest, the .zkey's current
-// fingerprint (stale), counts against the header, offsets, or any array's digest (a byte
+// fingerprint (stale), counts against the header, offsets, or any array's checksum (a byte
 // flipped anywhere). Arrays are views of the mapping (file-backed, reclaimable memory).
 // Trust: the cache folder is the user's own; an entry is never trusted beyond its digests,
 // and every proof is verified before it is written anyway.
@@ -26,7 +27,7 @@
 
 namespace cuzk::groth16 {
 
-inline constexpr std::uint32_t kPreparedLayout = 1;
+inline constexpr std::uint32_t kPreparedLayout = 2;
 
 struct KeyCacheOptions {
   bool enabled = true;

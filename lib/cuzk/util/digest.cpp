@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cuzk/util/crc32c.hpp"
 #include "cuzk/util/mapped_file.hpp"
 #include "cuzk/util/sha256.hpp"
 
@@ -119,6 +120,22 @@ Digest digest_tree(std::span<const std::uint8_t> data) {
     const std::size_t len = std::min(kDigestLeafBytes, data.size() - off);
     const Digest d = sha256_fast(data.subspan(off, len));
     std::memcpy(out + 32 * i, d.data(), 32);
+  });
+  return sha256_fast(root);
+}
+
+Digest checksum_tree(std::span<const std::uint8_t> data) {
+  const std::size_t leaves = (data.size() + kDigestLeafBytes - 1) / kDigestLeafBytes;
+  static constexpr std::string_view tag = "cuzk-crc32c-1MiB";
+  std::vector<std::uint8_t> root(tag.size() + 8 + 4 * leaves);
+  std::memcpy(root.data(), tag.data(), tag.size());
+  const std::uint64_t n = data.size();
+  for (int i = 0; i < 8; ++i) root[tag.size() + i] = std::uint8_t(n >> (8 * i));
+  std::uint8_t* out = root.data() + tag.size() + 8;
+  tbb::parallel_for(std::size_t(0), leaves, [&](std::size_t i) {
+    const std::size_t off = i * kDigestLeafBytes;
+    const std::uint32_t c = crc32c(data.subspan(off, std::min(kDigestLeafBytes, data.size() - off)));
+    for (int k = 0; k < 4; ++k) out[4 * i + k] = std::uint8_t(c >> (8 * k));
   });
   return sha256_fast(root);
 }
