@@ -1,4 +1,4 @@
-// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2] [max_log]: medians of device-resident NTT and
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|upload] [max_log]: medians of device-resident NTT and
 // MSM times, measured with CUDA events around each call (after one warm-up), printed as a
 // table. ntt-variants times every NTT kernel variant at each size (the product's and the
 // benchmark-only ones of ntt_bench_variants.cu), the variants interleaved, on the same data;
@@ -6,12 +6,19 @@
 // host's launch latency hidden behind the kernels). Settings come from the environment
 // (CUZK_NTT_KERNEL, CUZK_MSM_WINDOW_G1/_G2, CUZK_MSM_PROFILE: cuzk/cuda/options.hpp; a bad
 // value is one line and exit 2). Inputs are random (tiled from a 2^16 block for bases:
-// timing does not depend on it).
+// timing does not depend on it). upload: a key's start on this host (2^max_log G1 points and
+// 2^(max_log-1) G2 points written to a file under $TMPDIR and mapped, as a prepared key is):
+// the content checks (CRC-32C tree, SHA-256 tree) and ResidentBases::upload in GB/s of the
+// host layout, on a fresh mapping and again, beside a plain pinned copy (the bus).
 #include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +26,8 @@
 #include "cuzk/cuda/ntt.hpp"
 #include "cuzk/cuda/options.hpp"
 #include "cuzk/ec/batch_affine.hpp"
+#include "cuzk/util/digest.hpp"
+#include "cuzk/util/mapped_file.hpp"
 #include "ntt_bench_variants.hpp"
 
 using namespace cuzk;
@@ -118,6 +127,64 @@ void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
   }
 }
 
+double secs_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+template <class Curve>
+void bench_upload_one(cuda::Context& ctx, const char* name, unsigned L) {
+  using A = ec::Affine<Curve>;
+  const std::size_t n = std::size_t(1) << L, B = 1 << 12;
+  std::vector<A> block(B);
+  for (std::size_t i = 0; i < B; ++i) block[i] = A(Curve::gen_x(), Curve::gen_y());  // layout only
+  for (std::size_t i = 0; i < B; i += 7) block[i] = A::infinity();
+  const char* tmp = std::getenv("TMPDIR");
+  const std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/bench_cuda_upload_" + std::to_string(getpid());
+  {
+    std::ofstream f(path, std::ios::binary);
+    for (std::size_t b = 0; b < n; b += B) f.write(reinterpret_cast<const char*>(block.data()), std::streamsize(std::min(B, n - b) * sizeof(A)));
+    if (!f) throw Error(Error::Kind::Io, path + ": cannot write the benchmark file");
+  }
+  const double gb = double(n * sizeof(A)) / 1e9;
+  for (int pass = 0; pass < 2; ++pass) {  // pass 0 on a fresh mapping (page tables empty), 1 again
+    MappedFile m(path);
+    const std::span<const std::uint8_t> bytes(m.data(), m.size());
+    auto t0 = std::chrono::steady_clock::now();
+    const auto crc = checksum_tree(bytes);
+    const double t_crc = secs_since(t0);
+    t0 = std::chrono::steady_clock::now();
+    const auto sha = digest_tree(bytes);
+    const double t_sha = secs_since(t0);
+    MappedFile m2(path);  // the upload on a fresh mapping too in pass 0
+    const A* pts = reinterpret_cast<const A*>(pass == 0 ? m2.data() : m.data());
+    cuda::UploadStaging st;
+    cuda::ResidentBases<A> res;
+    t0 = std::chrono::steady_clock::now();
+    res.upload(ctx, pts, n, st);
+    const double t_up = secs_since(t0);
+    std::printf("UPLOAD %s 2^%-2u %6.2f GB %s: crc32c tree %6.2f GB/s  sha256 tree %6.2f GB/s  upload %6.2f GB/s (%.3f s)  [%02x%02x]\n",
+                name, L, gb, pass == 0 ? "fresh map" : "mapped   ", gb / t_crc, gb / t_sha, gb / t_up, t_up, crc[0], sha[0]);
+    std::fflush(stdout);
+  }
+  std::remove(path.c_str());
+}
+
+void bench_upload(cuda::Context& ctx, unsigned L) {
+  {  // the bus: 256 MiB from pinned memory, median of 5
+    const std::size_t bytes = std::size_t(256) << 20;
+    cuda::PinnedBuffer<std::uint8_t> h(bytes);
+    std::memset(h.get(), 1, bytes);
+    cuda::DeviceBuffer<std::uint8_t> d;
+    d.resize(bytes);
+    const double ms = time_ms(ctx, 5, [&] {
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(d.get(), h.get(), bytes, cudaMemcpyHostToDevice, ctx.stream()));
+    });
+    std::printf("UPLOAD pinned H2D 256 MiB: %.2f GB/s\n", double(bytes) / 1e6 / ms);
+  }
+  bench_upload_one<bls12_381::G1Curve>(ctx, "G1", L);
+  bench_upload_one<bls12_381::G2Curve>(ctx, "G2", L - 1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -139,6 +206,14 @@ int main(int argc, char** argv) {
   cudaDeviceProp prop{};
   CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+  if (what == "upload") {
+    try {
+      bench_upload(ctx, max_log);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bench_cuda: error: %s\n", e.what());
+      return 1;
+    }
+  }
   if (what == "ntt" || what == "all") bench_ntt(ctx, max_log, {""});
   if (what == "ntt1") {  // one forward NTT of 2^max_log after a warm-up: for profilers (ncu)
     std::vector<Fr> x(std::size_t(1) << max_log);

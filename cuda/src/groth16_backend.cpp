@@ -124,15 +124,16 @@ std::pair<std::shared_ptr<CudaBackend::Resident>, bool> CudaBackend::resident_fo
 void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKey& pk) {
   std::lock_guard<std::mutex> lk(upload_mu_);
   try {
-    r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size());
+    UploadStaging staging;  // pinned once for the five sections
+    r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size(), staging);
     r->set_ready(Resident::kB2);
-    r->a.upload(*ctx_up_, pk.a.data(), pk.a.size());
+    r->a.upload(*ctx_up_, pk.a.data(), pk.a.size(), staging);
     r->set_ready(Resident::kA);
-    r->b1.upload(*ctx_up_, pk.b1.data(), pk.b1.size());
+    r->b1.upload(*ctx_up_, pk.b1.data(), pk.b1.size(), staging);
     r->set_ready(Resident::kB1);
-    r->c.upload(*ctx_up_, pk.c.data(), pk.c.size());
+    r->c.upload(*ctx_up_, pk.c.data(), pk.c.size(), staging);
     r->set_ready(Resident::kC);
-    r->h.upload(*ctx_up_, pk.h.data(), pk.h.size());
+    r->h.upload(*ctx_up_, pk.h.data(), pk.h.size(), staging);
     r->set_ready(Resident::kH);
   } catch (...) {
     r->set_failed(std::current_exception());

@@ -1,45 +1,84 @@
 // ResidentBases::upload: host affine points → packed {x, y} on the device (infinity as
-// x = y = 0). Packed in parallel into two pinned chunk buffers that alternate, so packing
-// chunk i + 1 overlaps the copy of chunk i; a 2^24-point G1 key goes up at close to the
-// bus rate instead of through one 1.6 GB pinned allocation and a serial loop.
-#include <tbb/parallel_for.h>
+// x = y = 0). The points are cut into chunks of ~16 MiB; kPackers threads of their own (not
+// oneTBB tasks: at the start of a batch every oneTBB worker is busy synthesizing, and the
+// pack then ran on the calling thread alone, 13 GB in 2.0-3.4 s) each take every
+// kPackers-th chunk, pack it into one of their two pinned buffers and queue its copy on the
+// context's stream, so packing, the other threads' packing and the copies overlap. The
+// staging (UploadStaging) is made once and reused by every section of a key.
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/msm.hpp"
 
 namespace cuzk::cuda {
 
+UploadStaging::UploadStaging() {
+  for (auto& b : buf_) b = PinnedBuffer<std::uint8_t>(kBytes);
+}
+
 template <class HostAffine>
 void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std::size_t n) {
+  UploadStaging staging;
+  upload(ctx, pts, n, staging);
+}
+
+template <class HostAffine>
+void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std::size_t n, UploadStaging& st) {
   using F = Field;
-  constexpr std::size_t CHUNK = std::size_t(1) << 18;  // points per copy (24 / 48 MiB)
   ctx.activate();
   buf_.resize(2 * n);
   n_ = n;
   if (!n) return;
-  const std::size_t chunk = std::min(CHUNK, n);
-  PinnedBuffer<F> stage[2] = {PinnedBuffer<F>(2 * chunk), PinnedBuffer<F>(2 * chunk)};
-  Event done[2];
-  bool pending[2] = {false, false};
-  for (std::size_t b = 0, c = 0; b < n; b += chunk, ++c) {
-    const std::size_t m = std::min(chunk, n - b), k = c % 2;
-    if (pending[k]) done[k].synchronize();  // that staging buffer's copy has finished
-    F* dst = stage[k].get();
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 4096), [&](const auto& r) {
-      for (std::size_t i = r.begin(); i != r.end(); ++i) {
-        const HostAffine& p = pts[b + i];
-        dst[2 * i] = p.inf ? F::zero() : p.x;
-        dst[2 * i + 1] = p.inf ? F::zero() : p.y;
+  const std::size_t chunk = UploadStaging::kBytes / (2 * sizeof(F));  // points per copy
+  const std::size_t chunks = (n + chunk - 1) / chunk;
+  const unsigned packers = unsigned(std::min<std::size_t>(UploadStaging::kPackers, chunks));
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_mu;
+  auto pack = [&](unsigned t) {
+    try {
+      ctx.activate();
+      Event done[2];
+      bool pending[2] = {false, false};
+      for (std::size_t c = t, k = 0; c < chunks && !failed.load(std::memory_order_relaxed); c += packers, k ^= 1) {
+        if (pending[k]) done[k].synchronize();  // that buffer's previous copy has finished
+        F* dst = reinterpret_cast<F*>(st.buffer(2 * t + unsigned(k)));
+        const std::size_t b = c * chunk, m = std::min(chunk, n - b);
+        for (std::size_t i = 0; i < m; ++i) {
+          const HostAffine& p = pts[b + i];
+          dst[2 * i] = p.inf ? F::zero() : p.x;
+          dst[2 * i + 1] = p.inf ? F::zero() : p.y;
+        }
+        CUZK_CUDA_CHECK(cudaMemcpyAsync(buf_.get() + 2 * b, dst, 2 * m * sizeof(F), cudaMemcpyHostToDevice, ctx.stream()));
+        done[k].record(ctx.stream());
+        pending[k] = true;
       }
-    });
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(buf_.get() + 2 * b, dst, 2 * m * sizeof(F), cudaMemcpyHostToDevice, ctx.stream()));
-    done[k].record(ctx.stream());
-    pending[k] = true;
-  }
+      for (auto& e : done) e.synchronize();
+    } catch (...) {
+      failed = true;
+      std::lock_guard<std::mutex> lk(error_mu);
+      if (!error) error = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> threads;
+    for (unsigned t = 1; t < packers; ++t) threads.emplace_back(pack, t);
+    pack(0);
+  }  // joined
+  if (error) std::rethrow_exception(error);
   ctx.synchronize();
 }
 
 template void ResidentBases<bls12_381::G1Affine>::upload(Context&, const bls12_381::G1Affine*, std::size_t);
 template void ResidentBases<bls12_381::G2Affine>::upload(Context&, const bls12_381::G2Affine*, std::size_t);
+template void ResidentBases<bls12_381::G1Affine>::upload(Context&, const bls12_381::G1Affine*, std::size_t,
+                                                         UploadStaging&);
+template void ResidentBases<bls12_381::G2Affine>::upload(Context&, const bls12_381::G2Affine*, std::size_t,
+                                                         UploadStaging&);
 
 }  // namespace cuzk::cuda

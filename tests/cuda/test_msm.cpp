@@ -5,9 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "cuda_test_util.hpp"
+#include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/msm.hpp"
 #include "cuzk/msm/pippenger.hpp"
 
@@ -228,4 +230,46 @@ TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give
     check(ctx, 5000, m, true, f1);
     check(ctx, 2048, m, true, f2);
   }
+}
+
+// The key upload (resident_upload.cpp): several chunks per packer thread, a short last
+// chunk, infinity points packed as x = y = 0, one staging reused by several uploads.
+template <class A>
+void check_upload(std::size_t n, cuda::UploadStaging& st) {
+  using F = typename A::Field;
+  std::vector<A> p(n);
+  for (std::size_t i = 0; i < n; ++i) {  // only the packing is checked: any field values do
+    if constexpr (std::is_same_v<F, bls12_381::Fq>) {
+      p[i].x = test::random_field<bls12_381::Fq>();
+      p[i].y = test::random_field<bls12_381::Fq>();
+    } else {
+      p[i].x = test::random_fq2();
+      p[i].y = test::random_fq2();
+    }
+    p[i].inf = (test::rng()() % 5) == 0 || i == 0 || i + 1 == n;
+  }
+  cuda::Context ctx(0);
+  cuda::ResidentBases<A> b;
+  b.upload(ctx, p.data(), n, st);
+  REQUIRE(b.size() == n);
+  std::vector<F> got(2 * n);
+  CUZK_CUDA_CHECK(cudaMemcpy(got.data(), b.device_xy(), 2 * n * sizeof(F), cudaMemcpyDeviceToHost));
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const F wx = p[i].inf ? F::zero() : p[i].x, wy = p[i].inf ? F::zero() : p[i].y;
+    bad += !(got[2 * i] == wx) || !(got[2 * i + 1] == wy);
+  }
+  CHECK(bad == 0);
+}
+
+TEST_CASE("key upload: many chunks over the packer threads, infinity as zeros, staging reused") {
+  cuda::UploadStaging st;
+  const std::size_t g1 = cuda::UploadStaging::kBytes / (2 * sizeof(bls12_381::Fq));
+  const std::size_t g2 = cuda::UploadStaging::kBytes / (2 * sizeof(bls12_381::Fq2));
+  for (std::size_t n : {std::size_t(1), g1 - 1, g1, 9 * g1 + 7}) check_upload<bls12_381::G1Affine>(n, st);
+  for (std::size_t n : {std::size_t(3), 5 * g2 + 1}) check_upload<bls12_381::G2Affine>(n, st);
+  cuda::Context ctx(0);
+  cuda::ResidentG1 empty;
+  empty.upload(ctx, nullptr, 0, st);
+  CHECK(empty.size() == 0);
 }

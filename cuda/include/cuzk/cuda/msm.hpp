@@ -18,13 +18,29 @@
 
 namespace cuzk::cuda {
 
+// Pinned staging for key uploads (resident_upload.cpp): kPackers threads × 2 buffers of
+// kBytes, made once per key and reused by its sections (pinning is slow: ~1 s per GB).
+class UploadStaging {
+public:
+  static constexpr unsigned kPackers = 4;                      // threads packing at once
+  static constexpr std::size_t kBytes = std::size_t(16) << 20;  // bytes per buffer (16 MiB)
+  UploadStaging();
+  void* buffer(unsigned i) const { return buf_[i].get(); }
+
+private:
+  PinnedBuffer<std::uint8_t> buf_[2 * kPackers];
+};
+
 template <class HostAffine>
 class ResidentBases {
 public:
   using Field = typename HostAffine::Field;
   ResidentBases() = default;
-  // From host affine points (infinity → x = y = 0).
+  // From host affine points (infinity → x = y = 0), packed by UploadStaging::kPackers
+  // threads of their own into the staging's pinned buffers (one made for the call when none
+  // is given). Returns once the points are on the device.
   void upload(Context& ctx, const HostAffine* pts, std::size_t n);
+  void upload(Context& ctx, const HostAffine* pts, std::size_t n, UploadStaging& staging);
   // From the zkey layout: n points of {x, y} in Montgomery form, 2·sizeof(Field) bytes
   // each, all-zero = infinity. Queued on ctx's stream; `raw` must stay valid until then.
   void upload_raw(Context& ctx, const void* raw, std::size_t n);
