@@ -5,14 +5,15 @@
 # page cache warm), interleaved; NEW once more after dropping the cache entry's pages
 # (posix_fadvise DONTNEED: the cold-cache figure without root); proofs of every run equal;
 # cuzk-stats compare (OLD runs baseline, NEW runs candidate) and a per-run summary.
-# With MID=BIN a third binary (an intermediate version, key cache too) runs in each round.
+# With MID=BIN a third binary (an intermediate version with a key cache of its own: its
+# layout may differ) runs in each round. Stops before any run when NEW's CUDA tests fail.
 # Usage: [ROUNDS=4] [MID=BIN] scripts/gpu/issue17-compare.sh NEW_BIN OLD_BIN OUT [LOG=24]
 set -u
 N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; LOG=${4:-24}; W=/tmp/i17
 export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}
 mkdir -p "$OUT" "$W"; rc=0
 source "$(dirname "$0")/lib.sh"
-run_cuda_tests "$N" "$OUT" || rc=1
+run_cuda_tests "$N" "$OUT" || { el "CUDA tests failed: no runs"; exit 1; }
 [[ -d $W/s ]] || "$N/cuzk-prove" gen-porep --out "$W/s" --depth 16 --log-domain "$LOG" --sectors 1 --partitions 10 --seed 11 \
   --backend cuda > "$OUT/gen.txt" 2>&1 || rc=1
 el "gen: $(tail -n 1 "$OUT/gen.txt")"
@@ -24,8 +25,9 @@ run() {  # NAME BIN extra...
 }
 same() { for f in "$W/$1"/*.proof; do cmp -s "$f" "$W/$2/$(basename "$f")" || { el "PROOFS DIFFER: $1 vs $2 $(basename "$f")"; rc=1; return; }; done; el "proofs equal: $1 vs $2"; }
 run parse "$N" --key-cache "$W/kc"
+[[ -n ${MID:-} ]] && run parse_mid "$MID" --key-cache "$W/kc_mid"
 for i in $(seq 1 "${ROUNDS:-4}"); do
-  run "old_$i" "$O"; [[ -n ${MID:-} ]] && run "mid_$i" "$MID" --key-cache "$W/kc"; run "new_$i" "$N" --key-cache "$W/kc"
+  run "old_$i" "$O"; [[ -n ${MID:-} ]] && run "mid_$i" "$MID" --key-cache "$W/kc_mid"; run "new_$i" "$N" --key-cache "$W/kc"
 done
 python3 - "$W/kc" <<'PY'
 import os, sys, glob
