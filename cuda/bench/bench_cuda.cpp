@@ -1,4 +1,4 @@
-// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|upload] [max_log]: medians of device-resident NTT and
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|upload|pin] [max_log]: medians of device-resident NTT and
 // MSM times, measured with CUDA events around each call (after one warm-up), printed as a
 // table. ntt-variants times every NTT kernel variant at each size (the product's and the
 // benchmark-only ones of ntt_bench_variants.cu), the variants interleaved, on the same data;
@@ -9,10 +9,16 @@
 // timing does not depend on it). upload: a key's start on this host (2^max_log G1 points and
 // 2^(max_log-1) G2 points written to a file under $TMPDIR and mapped, as a prepared key is):
 // the content checks (CRC-32C tree, SHA-256 tree) and ResidentBases::upload in GB/s of the
-// host layout, on a fresh mapping and again, beside a plain pinned copy (the bus).
+// host layout, on a fresh mapping and again, beside a plain pinned copy (the bus). pin: ways
+// to pin a partition's staging (2 GiB) and how long another thread's 1 MiB copy waits meanwhile
+// (one cudaMallocHost; pieces of 32 MiB; pages touched on all cores, then cudaHostRegister).
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <thread>
+#include <atomic>
+#include <sys/mman.h>
+#include <tbb/parallel_for.h>
 #include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
@@ -169,6 +175,69 @@ void bench_upload_one(cuda::Context& ctx, const char* name, unsigned L) {
   std::remove(path.c_str());
 }
 
+// Runs `pin` on this thread while another thread times 1 MiB pinned copies back to back;
+// prints the pin's seconds and the copies' count, median and longest wait.
+template <class Pin>
+void pin_probe(const char* name, std::size_t bytes, Pin pin) {
+  std::atomic<bool> stop{false};
+  std::vector<double> lat;
+  std::thread probe([&] {
+    cuda::Context c(0);
+    cuda::PinnedBuffer<std::uint8_t> h(1 << 20);
+    cuda::DeviceBuffer<std::uint8_t> d;
+    d.resize(1 << 20);
+    while (!stop.load()) {
+      const auto t0 = std::chrono::steady_clock::now();
+      CUZK_CUDA_CHECK(cudaMemcpyAsync(d.get(), h.get(), 1 << 20, cudaMemcpyHostToDevice, c.stream()));
+      c.synchronize();
+      lat.push_back(secs_since(t0) * 1e3);
+    }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const std::size_t before = lat.size();
+  const auto t0 = std::chrono::steady_clock::now();
+  pin();
+  const double t = secs_since(t0);
+  stop = true;
+  probe.join();
+  std::vector<double> during(lat.begin() + long(before), lat.end());
+  std::sort(during.begin(), during.end());
+  std::printf("PIN %-34s %5.2f GiB in %6.3f s (%5.2f GB/s); a 1 MiB copy meanwhile: %zu done, median %.3f ms, max %.1f ms\n",
+              name, double(bytes) / (1 << 30), t, double(bytes) / 1e9 / t, during.size(),
+              during.empty() ? 0.0 : during[during.size() / 2], during.empty() ? 0.0 : during.back());
+  std::fflush(stdout);
+}
+
+void bench_pin() {
+  const std::size_t bytes = std::size_t(2) << 30, piece = std::size_t(32) << 20;
+  std::vector<cuda::PinnedBuffer<std::uint8_t>> v;  // freed outside the timed part
+  pin_probe("cudaMallocHost, one call", bytes, [&] { v.emplace_back(bytes); });
+  v.clear();
+  pin_probe("cudaMallocHost, 32 MiB pieces", bytes, [&] {
+    for (std::size_t b = 0; b < bytes; b += piece) v.emplace_back(piece);
+  });
+  v.clear();
+  auto touch_register = [&](std::size_t unit, const char* name) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw Error(Error::Kind::OutOfMemory, "mmap of the pin benchmark");
+    auto* c = static_cast<std::uint8_t*>(p);
+    const auto t0 = std::chrono::steady_clock::now();
+    tbb::parallel_for(std::size_t(0), bytes / 4096, [&](std::size_t i) { c[i * 4096] = 0; });
+    std::printf("PIN   (pages touched on all cores: %.3f s)\n", secs_since(t0));
+    pin_probe(name, bytes, [&] {
+      for (std::size_t b = 0; b < bytes; b += unit) CUZK_CUDA_CHECK(cudaHostRegister(c + b, std::min(unit, bytes - b), cudaHostRegisterDefault));
+    });
+    const auto t1 = std::chrono::steady_clock::now();
+    for (std::size_t b = 0; b < bytes; b += unit) CUZK_CUDA_CHECK(cudaHostUnregister(c + b));
+    std::printf("PIN   (unregister: %.3f s)\n", secs_since(t1));
+    munmap(p, bytes);
+  };
+  touch_register(bytes, "touched + cudaHostRegister, one call");
+  touch_register(piece, "touched + cudaHostRegister, 32 MiB");
+  pin_probe("cudaMallocHost, one call (again)", bytes, [&] { v.emplace_back(bytes); });
+  v.clear();
+}
+
 void bench_upload(cuda::Context& ctx, unsigned L) {
   {  // the bus: 256 MiB from pinned memory, median of 5
     const std::size_t bytes = std::size_t(256) << 20;
@@ -206,9 +275,10 @@ int main(int argc, char** argv) {
   cudaDeviceProp prop{};
   CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
-  if (what == "upload") {
+  if (what == "upload" || what == "pin") {
     try {
-      bench_upload(ctx, max_log);
+      if (what == "pin") bench_pin();
+      else bench_upload(ctx, max_log);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "bench_cuda: error: %s\n", e.what());
       return 1;

@@ -1,4 +1,5 @@
 #include "cuzk/cuda/groth16_backend.hpp"
+#include "cuzk/cuda/registered_buffer.hpp"
 
 #include <tbb/parallel_for.h>
 
@@ -75,12 +76,12 @@ private:
 // Its size in elements is staging_elems() (what host_reserved_bytes() charges).
 struct CudaBackend::Staging {
   std::size_t n = 0, vars = 0;
-  PinnedBuffer<Fr> abc, w;
+  RegisteredBuffer<Fr> abc, w;  // page-locked (registered: cudaMallocHost held the driver ~0.4 s/GB)
   bool fits(std::size_t n_, std::size_t vars_) const { return n >= n_ && vars >= vars_; }
   void fit(std::size_t n_, std::size_t vars_) {  // (re)pins when smaller than asked
     if (fits(n_, vars_)) return;
-    abc = PinnedBuffer<Fr>(3 * n_);
-    w = PinnedBuffer<Fr>(vars_);
+    abc = RegisteredBuffer<Fr>(3 * n_);
+    w = RegisteredBuffer<Fr>(vars_);
     n = n_;
     vars = vars_;
   }
@@ -124,7 +125,10 @@ std::pair<std::shared_ptr<CudaBackend::Resident>, bool> CudaBackend::resident_fo
 void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKey& pk) {
   std::lock_guard<std::mutex> lk(upload_mu_);
   try {
-    UploadStaging staging;  // pinned once for the five sections
+    // Packed on host threads into staging made once for the five sections. (DMA straight
+    // from the prepared key's registered pages was tried: registering page-cache pages ran
+    // at 1.7-2.0 GB/s on the H200 host, PERF.md.)
+    UploadStaging staging;
     r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size(), staging);
     r->set_ready(Resident::kB2);
     r->a.upload(*ctx_up_, pk.a.data(), pk.a.size(), staging);
@@ -149,9 +153,9 @@ void CudaBackend::prepare(const ProvingKey& pk) {
     std::lock_guard<std::mutex> lk(device_mu_);
     r = resident_for(pk);
   }
-  if (r.second) upload_key(r.first, pk);
-  // The first partitions' pinned staging sets, made now (beside the first syntheses) rather
-  // than in their GPU stage: pinning ~2 GB at 2^24 took 1.6-2.0 s of the first proof.
+  // The first partitions' page-locked staging sets, made now (beside the first syntheses)
+  // rather than in their GPU stage, and before the key (~0.35 s for two sets at 2^24, so the
+  // first partition finds them); then the key, section by section.
   const std::size_t n = pk.header.domain_size, nv = pk.header.n_vars;
   std::size_t have = 0;
   {
@@ -163,8 +167,11 @@ void CudaBackend::prepare(const ProvingKey& pk) {
     st->fit(n, nv);
     give_staging(std::move(st));
   }
-  std::lock_guard<std::mutex> lk(staging_mu_);
-  prestaged_ = true;
+  {
+    std::lock_guard<std::mutex> lk(staging_mu_);
+    prestaged_ = true;
+  }
+  if (r.second) upload_key(r.first, pk);
 }
 
 std::unique_ptr<CudaBackend::Staging> CudaBackend::take_staging(std::size_t n) {

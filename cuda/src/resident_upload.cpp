@@ -18,7 +18,7 @@
 namespace cuzk::cuda {
 
 UploadStaging::UploadStaging() {
-  for (auto& b : buf_) b = PinnedBuffer<std::uint8_t>(kBytes);
+  for (auto& b : buf_) b = RegisteredBytes(kBytes);
 }
 
 template <class HostAffine>

@@ -6,7 +6,7 @@
 # (posix_fadvise DONTNEED: the cold-cache figure without root); proofs of every run equal;
 # cuzk-stats compare (OLD runs baseline, NEW runs candidate) and a per-run summary.
 # With MID=BIN a third binary (an intermediate version with a key cache of its own: its
-# layout may differ) runs in each round. Stops before any run when NEW's CUDA tests fail.
+# layout may differ; MID_KEY_CACHE=DIR to share, e.g. \$W/kc for the same layout) runs in each round. Stops before any run when NEW's CUDA tests fail.
 # Usage: [ROUNDS=4] [MID=BIN] scripts/gpu/issue17-compare.sh NEW_BIN OLD_BIN OUT [LOG=24]
 set -u
 N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; LOG=${4:-24}; W=/tmp/i17
@@ -25,9 +25,10 @@ run() {  # NAME BIN extra...
 }
 same() { for f in "$W/$1"/*.proof; do cmp -s "$f" "$W/$2/$(basename "$f")" || { el "PROOFS DIFFER: $1 vs $2 $(basename "$f")"; rc=1; return; }; done; el "proofs equal: $1 vs $2"; }
 run parse "$N" --key-cache "$W/kc"
-[[ -n ${MID:-} ]] && run parse_mid "$MID" --key-cache "$W/kc_mid"
+MKC=${MID_KEY_CACHE:-$W/kc_mid}
+[[ -n ${MID:-} && $MKC != "$W/kc" ]] && run parse_mid "$MID" --key-cache "$MKC"
 for i in $(seq 1 "${ROUNDS:-4}"); do
-  run "old_$i" "$O"; [[ -n ${MID:-} ]] && run "mid_$i" "$MID" --key-cache "$W/kc_mid"; run "new_$i" "$N" --key-cache "$W/kc"
+  run "old_$i" "$O"; [[ -n ${MID:-} ]] && run "mid_$i" "$MID" --key-cache "$MKC"; run "new_$i" "$N" --key-cache "$W/kc"
 done
 python3 - "$W/kc" <<'PY'
 import os, sys, glob

@@ -132,7 +132,8 @@ TEST_CASE("CRC-32C: RFC 3720 B.4 vectors; the crc32 instruction equals the table
     CHECK(f(inc, 0) == 0x46DD794Eu);
     CHECK(f({}, 0) == 0u);
   }
-  MESSAGE(std::string("crc32c on the crc32 instruction: ") + (cuzk::crc32c_hardware() ? "yes" : "no"));
+  const std::string hw = std::string("crc32c on the crc32 instruction: ") + (cuzk::crc32c_hardware() ? "yes" : "no");
+  MESSAGE(hw);
   std::mt19937_64 g(7);
   std::vector<std::uint8_t> v(70000);
   for (auto& b : v) b = std::uint8_t(g());

@@ -11,6 +11,7 @@
 #include "cuda_test_util.hpp"
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/msm.hpp"
+#include "cuzk/cuda/registered_buffer.hpp"
 #include "cuzk/msm/pippenger.hpp"
 
 using namespace cuzk;
@@ -249,17 +250,20 @@ void check_upload(std::size_t n, cuda::UploadStaging& st) {
     p[i].inf = (test::rng()() % 5) == 0 || i == 0 || i + 1 == n;
   }
   cuda::Context ctx(0);
-  cuda::ResidentBases<A> b;
-  b.upload(ctx, p.data(), n, st);
-  REQUIRE(b.size() == n);
-  std::vector<F> got(2 * n);
-  CUZK_CUDA_CHECK(cudaMemcpy(got.data(), b.device_xy(), 2 * n * sizeof(F), cudaMemcpyDeviceToHost));
-  std::size_t bad = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const F wx = p[i].inf ? F::zero() : p[i].x, wy = p[i].inf ? F::zero() : p[i].y;
-    bad += !(got[2 * i] == wx) || !(got[2 * i + 1] == wy);
-  }
-  CHECK(bad == 0);
+  auto check = [&](const cuda::ResidentBases<A>& b) {
+    REQUIRE(b.size() == n);
+    std::vector<F> got(2 * n);
+    CUZK_CUDA_CHECK(cudaMemcpy(got.data(), b.device_xy(), 2 * n * sizeof(F), cudaMemcpyDeviceToHost));
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const F wx = p[i].inf ? F::zero() : p[i].x, wy = p[i].inf ? F::zero() : p[i].y;
+      bad += !(got[2 * i] == wx) || !(got[2 * i + 1] == wy);
+    }
+    CHECK(bad == 0);
+  };
+  cuda::ResidentBases<A> packed;
+  packed.upload(ctx, p.data(), n, st);
+  check(packed);
 }
 
 TEST_CASE("key upload: many chunks over the packer threads, infinity as zeros, staging reused") {
@@ -272,4 +276,33 @@ TEST_CASE("key upload: many chunks over the packer threads, infinity as zeros, s
   cuda::ResidentG1 empty;
   empty.upload(ctx, nullptr, 0, st);
   CHECK(empty.size() == 0);
+}
+
+TEST_CASE("registered host buffers: zeroed, copy both ways at page-locked speed paths, moves, empty") {
+  cuda::Context ctx(0);
+  for (std::size_t n : {std::size_t(1), std::size_t(4097), std::size_t(3) << 20}) {
+    cuda::RegisteredBuffer<std::uint32_t> h(n);
+    REQUIRE(h.size() == n);
+    std::size_t nonzero = 0;
+    for (std::size_t i = 0; i < n; ++i) nonzero += h[i] != 0;
+    CHECK(nonzero == 0);  // fresh anonymous pages
+    for (std::size_t i = 0; i < n; ++i) h[i] = std::uint32_t(i * 2654435761u);
+    cudaPointerAttributes at{};
+    CUZK_CUDA_CHECK(cudaPointerGetAttributes(&at, h.get()));
+    CHECK(at.type == cudaMemoryTypeHost);  // registered, not pageable
+    cuda::DeviceBuffer<std::uint32_t> d;
+    d.resize(n);
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(d.get(), h.get(), n * 4, cudaMemcpyHostToDevice, ctx.stream()));
+    cuda::RegisteredBuffer<std::uint32_t> back(n);
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(back.get(), d.get(), n * 4, cudaMemcpyDeviceToHost, ctx.stream()));
+    ctx.synchronize();
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < n; ++i) bad += back[i] != h[i];
+    CHECK(bad == 0);
+    cuda::RegisteredBuffer<std::uint32_t> moved = std::move(h);
+    CHECK(moved.size() == n);
+    CHECK(moved[n - 1] == std::uint32_t((n - 1) * 2654435761u));
+  }
+  cuda::RegisteredBuffer<std::uint32_t> empty(0);
+  CHECK(empty.get() == nullptr);
 }

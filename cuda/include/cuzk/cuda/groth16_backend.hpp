@@ -2,11 +2,11 @@
 // The GPU node's backend: H (3 odd-coset NTTs + pointwise a·b − c) and the five MSMs of a
 // Groth16 partition on one CUDA device, behind groth16::Backend.
 //
-//  host preparation (no lock): a/b/c copied into a reusable pinned staging set, then freed
-//     at once (the early free); the witness converted to Montgomery form. A partition that
-//     arrives before prepare() has pinned the prestaged sets (the batch's first ones) does
-//     not pin a set of its own (1.6–2.9 s at 2^24, beside prepare()'s): its a/b/c go up
-//     from their pageable vectors and the witness from a pageable Montgomery copy;
+//  host preparation (no lock): a/b/c copied into a reusable page-locked staging set
+//     (registered_buffer.hpp), then freed at once (the early free); the witness converted to
+//     Montgomery form. A partition that arrives before prepare() has made the prestaged sets
+//     (the batch's first ones) does not make one of its own: its a/b/c go up from their
+//     pageable vectors and the witness from a pageable Montgomery copy;
 //  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
 //     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
 //     (G2, second context, run by the backend's one long-lived G2 thread) start once the
@@ -16,8 +16,9 @@
 //     the MSM results are single points: d2h is their readback.
 // The key's points stay resident on the device across partitions that share a zkey (by
 // path; at most `max_resident_keys` keys, least recently used dropped first). They go up on
-// a fourth context, section by section (B2, A, B1, C, H), without the device mutex; each
-// MSM waits only for its own section, so the first partition's work overlaps the upload.
+// a fourth context, section by section (B2, A, B1, C, H), without the device mutex, packed
+// on host threads of their own; each MSM waits only for its own section, so the first
+// partition's work overlaps the upload.
 // Every CUDA failure (including out of memory) surfaces as cuzk::Error(Device or
 // OutOfMemory) for that partition; the proof is never assembled from a failed step.
 // Settings (NTT kernel, MSM windows, G2 overlap, profiling) come from the CudaOptions given to
@@ -52,7 +53,7 @@ public:
   // Uploads the key's points section by section on the upload context; a partition's MSMs
   // wait only for the sections they read (the first partition overlaps the upload).
   void prepare(const groth16::ProvingKey& pk) override;
-  // The pinned staging sets (a/b/c + witness each), one per concurrent compute(), at least kPrestaged.
+  // The page-locked staging sets (a/b/c + witness each), one per concurrent compute(), at least kPrestaged.
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
     return std::max<std::uint64_t>(kPrestaged, workers) * staging_elems(pk.header.domain_size, pk.header.n_vars) *
            sizeof(bls12_381::Fr);

@@ -14,12 +14,13 @@
 #include <cstdint>
 
 #include "cuzk/cuda/context.hpp"
+#include "cuzk/cuda/registered_buffer.hpp"
 #include "cuzk/ec/bls12_381_curves.hpp"
 
 namespace cuzk::cuda {
 
-// Pinned staging for key uploads (resident_upload.cpp): kPackers threads × 2 buffers of
-// kBytes, made once per key and reused by its sections (pinning is slow: ~1 s per GB).
+// Page-locked staging for key uploads (resident_upload.cpp): kPackers threads × 2 buffers of
+// kBytes, made once per key and reused by its sections (registered_buffer.hpp).
 class UploadStaging {
 public:
   static constexpr unsigned kPackers = 4;                      // threads packing at once
@@ -28,7 +29,7 @@ public:
   void* buffer(unsigned i) const { return buf_[i].get(); }
 
 private:
-  PinnedBuffer<std::uint8_t> buf_[2 * kPackers];
+  RegisteredBytes buf_[2 * kPackers];
 };
 
 template <class HostAffine>
