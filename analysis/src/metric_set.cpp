@@ -56,6 +56,7 @@ MetricSet reduce_run(const RunSummary& s) {
   if (s.s_per_proof_plain) m.add("wall_per_proof", "s", Better::Lower, *s.s_per_proof_plain);
   if (s.peak_rss > 0) m.add("peak_rss", "bytes", Better::Lower, s.peak_rss);
   if (s.proofs > 0) m.add("startup", "s", Better::Lower, s.startup.end);
+  if (s.first_proof) m.add("first_proof", "s", Better::Lower, *s.first_proof);
   for (const auto& st : s.stages) {
     if (st.d.n == 0) continue;
     const bool sub = st.name.rfind("gpu.", 0) == 0 && st.name != "gpu.lock_wait";

@@ -92,6 +92,7 @@ std::vector<std::string> run_lines(const RunSummary& s) {
             ? human(*s.s_per_proof_steady, "s") + printf_string(" (least-squares slope of completion time over proof index, first %zu proofs excluded as warm-up)", s.warmup)
             : printf_string("n/a (needs ≥ %zu proofs)", s.warmup + 3);
   tp += " · wall/proofs " + (s.s_per_proof_plain ? human(*s.s_per_proof_plain, "s") : std::string("n/a"));
+  if (s.first_proof) tp += " · first proof at " + human(*s.first_proof, "s");
   L.push_back(tp);
   for (const auto& d : s.devices)
     L.push_back(printf_string("GPU %s: busy %s of %s wall (%s), %zu spans on %zu worker(s), %zu idle gap(s) totalling %s (longest %s), starved (empty queue) %s",
@@ -162,6 +163,7 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
                         {"errors", s.errors},
                         {"sectors", {{"ok", s.sectors_ok}, {"failed", s.sectors_failed}, {"skipped", s.sectors_skipped}}},
                         {"wall", s.wall},
+                        {"first_proof", s.first_proof ? nlohmann::json(*s.first_proof) : nlohmann::json()},
                         {"s_per_proof", {{"steady", s.s_per_proof_steady ? nlohmann::json(*s.s_per_proof_steady) : nlohmann::json()},
                                          {"plain", s.s_per_proof_plain ? nlohmann::json(*s.s_per_proof_plain) : nlohmann::json()},
                                          {"warmup", s.warmup}}},
@@ -249,6 +251,7 @@ std::string render_summary(const std::vector<RunSummary>& runs, const std::vecto
       vrow(s.file, "proofs", "", double(s.proofs));
       vrow(s.file, "wall", "s", s.wall);
       vrow(s.file, "startup", "s", s.startup.end);
+      if (s.first_proof) vrow(s.file, "first_proof", "s", *s.first_proof);
       if (s.s_per_proof_steady) vrow(s.file, "s_per_proof.steady", "s", *s.s_per_proof_steady);
       if (s.s_per_proof_plain) vrow(s.file, "s_per_proof.plain", "s", *s.s_per_proof_plain);
       for (const auto& d : s.devices) vrow(s.file, "gpu_busy." + d.device, "fraction", d.busy_fraction);

@@ -31,6 +31,7 @@ const std::vector<ColumnInfo>& table_columns() {
         {"sectors_failed", "", "sectors with a failed partition"},
         {"wall", "s", "wall time of the run"},
         {"startup", "s", "start-up phase: run start to the steady state"},
+        {"first_proof", "s", "run start to the first completed proof"},
         {"key_load", "s", "seconds in key_load spans (0 in files without them)"},
         {"s_per_proof", "s", "steady-state s/proof (slope), else wall / proofs"},
         {"wall_per_proof", "s", "wall / proofs"},

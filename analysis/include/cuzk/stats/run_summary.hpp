@@ -68,6 +68,7 @@ struct RunSummary {
   std::size_t sectors_ok = 0, sectors_failed = 0, sectors_skipped = 0;
   double wall = 0;
   std::optional<double> s_per_proof_plain, s_per_proof_steady;
+  std::optional<double> first_proof;  // seconds from the run's start to its first completed proof
   std::vector<DeviceSummary> devices;
   // peak_rss: the larger of the sampled peak and run_end.peak_rss (the process's high-water
   // mark, which sees spikes between samples); sampled_peak_rss and its time from the samples.
