@@ -13,3 +13,15 @@ run_cuda_tests() {
   done
   return $fail
 }
+# variant_flags NAME: the batch switches of a memory-intervention variant (seed experiments,
+# issue 19): a-none, b-earlyfree, b-queue, b-permit, c-all. Returns 1 for an unknown name.
+variant_flags() {
+  case $1 in
+    a-none) echo "--hold-permit off --queue-depth unbounded --early-free off" ;;
+    b-earlyfree) echo "--hold-permit off --queue-depth unbounded --early-free on" ;;
+    b-queue) echo "--hold-permit off --queue-depth auto --early-free off" ;;
+    b-permit) echo "--hold-permit on --queue-depth unbounded --early-free off" ;;
+    c-all) echo "--hold-permit on --queue-depth auto --early-free on" ;;
+    *) return 1 ;;
+  esac
+}

@@ -14,6 +14,7 @@ LOG=${LOG:-22} ROUNDS=${ROUNDS:-4} FIRST=${FIRST_ROUND:-1} SECTORS=${SECTORS:-2}
 W=${WORK:-/tmp/seed-work} BE=${BACKEND:-cuda} RT=${RUN_TIMEOUT:-300} SYNTH=${SYNTH:-4}
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
 mkdir -p "$O/events" "$W"
+source "$(dirname "$0")/lib.sh"  # variant_flags (its el is replaced below)
 T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*" | tee -a "$O/progress.txt"; }
 { nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,driver_version --format=csv || true; } > "$O/device.txt" 2>&1
 nproc >> "$O/device.txt"; free -g >> "$O/device.txt"
@@ -21,21 +22,15 @@ nproc >> "$O/device.txt"; free -g >> "$O/device.txt"
 "$B/cuzk-prove" gen-porep --out "$W/seed" --depth 16 --log-domain "$LOG" --sectors "$SECTORS" --partitions 10 \
   --seed 11 --backend "$BE" >> "$O/seed-gen.txt" 2>&1 || { el "gen-porep failed"; exit 1; }
 el "gen done"
-declare -A V=(
-  [a-none]="--hold-permit off --queue-depth unbounded --early-free off"
-  [b-earlyfree]="--hold-permit off --queue-depth unbounded --early-free on"
-  [b-queue]="--hold-permit off --queue-depth auto --early-free off"
-  [b-permit]="--hold-permit on --queue-depth unbounded --early-free off"
-  [c-all]="--hold-permit on --queue-depth auto --early-free on")
 for r in $(seq "$FIRST" "$ROUNDS"); do
   for v in a-none b-earlyfree b-queue b-permit c-all; do
     if grep -qs " proven" "$O/$v-run$r.txt"; then continue; fi
     if [ $(( $(date +%s) - T0 )) -gt "$BUDGET" ]; then el "time budget reached before $v run$r"; exit 0; fi
-    cmd="cuzk-prove batch --backend $BE --verify --synth-workers $SYNTH --workers-per-device 2 --seed 5 ${V[$v]}"
+    cmd="cuzk-prove batch --backend $BE --verify --synth-workers $SYNTH --workers-per-device 2 --seed 5 $(variant_flags "$v")"
     echo "$v run$r: $cmd" >> "$O/commands.txt"
     rm -rf "$W/out"
     # shellcheck disable=SC2086  # the variant's flags are meant to split
-    timeout "$RT" "$B/cuzk-prove" batch --backend "$BE" --verify --synth-workers "$SYNTH" --workers-per-device 2 --seed 5 ${V[$v]} \
+    timeout "$RT" "$B/cuzk-prove" batch --backend "$BE" --verify --synth-workers "$SYNTH" --workers-per-device 2 --seed 5 $(variant_flags "$v") \
       --out "$W/out" --events "$O/events/$v-run$r.jsonl" "$W"/seed/porep-*.json > "$O/$v-run$r.txt" 2>&1
     el "$v run$r rc=$? $(tail -1 "$O/$v-run$r.txt")"
   done
