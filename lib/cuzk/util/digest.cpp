@@ -107,37 +107,39 @@ Digest sha256_fast(std::span<const std::uint8_t> m) {
 
 Digest sha256_of(std::string_view s) { return sha256_fast({reinterpret_cast<const std::uint8_t*>(s.data()), s.size()}); }
 
-Digest digest_tree(std::span<const std::uint8_t> data) {
+namespace {
+
+// The tree both digests share: SHA-256 over tag || u64le(length) || each 1 MiB leaf's
+// `width`-byte value, the leaves computed in parallel by leaf(bytes, out).
+template <class Leaf>
+Digest tree_root(std::span<const std::uint8_t> data, std::string_view tag, std::size_t width, Leaf leaf) {
   const std::size_t leaves = (data.size() + kDigestLeafBytes - 1) / kDigestLeafBytes;
-  static constexpr std::string_view tag = "cuzk-sha256t-1MiB";
-  std::vector<std::uint8_t> root(tag.size() + 8 + 32 * leaves);
+  std::vector<std::uint8_t> root(tag.size() + 8 + width * leaves);
   std::memcpy(root.data(), tag.data(), tag.size());
   const std::uint64_t n = data.size();
   for (int i = 0; i < 8; ++i) root[tag.size() + i] = std::uint8_t(n >> (8 * i));
   std::uint8_t* out = root.data() + tag.size() + 8;
   tbb::parallel_for(std::size_t(0), leaves, [&](std::size_t i) {
     const std::size_t off = i * kDigestLeafBytes;
-    const std::size_t len = std::min(kDigestLeafBytes, data.size() - off);
-    const Digest d = sha256_fast(data.subspan(off, len));
-    std::memcpy(out + 32 * i, d.data(), 32);
+    leaf(data.subspan(off, std::min(kDigestLeafBytes, data.size() - off)), out + width * i);
   });
   return sha256_fast(root);
 }
 
-Digest checksum_tree(std::span<const std::uint8_t> data) {
-  const std::size_t leaves = (data.size() + kDigestLeafBytes - 1) / kDigestLeafBytes;
-  static constexpr std::string_view tag = "cuzk-crc32c-1MiB";
-  std::vector<std::uint8_t> root(tag.size() + 8 + 4 * leaves);
-  std::memcpy(root.data(), tag.data(), tag.size());
-  const std::uint64_t n = data.size();
-  for (int i = 0; i < 8; ++i) root[tag.size() + i] = std::uint8_t(n >> (8 * i));
-  std::uint8_t* out = root.data() + tag.size() + 8;
-  tbb::parallel_for(std::size_t(0), leaves, [&](std::size_t i) {
-    const std::size_t off = i * kDigestLeafBytes;
-    const std::uint32_t c = crc32c(data.subspan(off, std::min(kDigestLeafBytes, data.size() - off)));
-    for (int k = 0; k < 4; ++k) out[4 * i + k] = std::uint8_t(c >> (8 * k));
+}  // namespace
+
+Digest digest_tree(std::span<const std::uint8_t> data) {
+  return tree_root(data, "cuzk-sha256t-1MiB", 32, [](std::span<const std::uint8_t> leaf, std::uint8_t* out) {
+    const Digest d = sha256_fast(leaf);
+    std::memcpy(out, d.data(), 32);
   });
-  return sha256_fast(root);
+}
+
+Digest checksum_tree(std::span<const std::uint8_t> data) {
+  return tree_root(data, "cuzk-crc32c-1MiB", 4, [](std::span<const std::uint8_t> leaf, std::uint8_t* out) {
+    const std::uint32_t c = crc32c(leaf);
+    for (int k = 0; k < 4; ++k) out[k] = std::uint8_t(c >> (8 * k));  // little-endian
+  });
 }
 
 Digest digest_file(const std::string& path) {
