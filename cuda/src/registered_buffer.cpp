@@ -15,6 +15,13 @@ RegisteredBytes::RegisteredBytes(std::size_t bytes) {
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
     throw Error(Error::Kind::OutOfMemory, "cannot map " + std::to_string(bytes) + " bytes of host staging memory");
+  struct Unmap {  // until registered: unmapped on every early exit (a thread that fails to start)
+    void* p;
+    std::size_t n;
+    ~Unmap() {
+      if (p) munmap(p, n);
+    }
+  } guard{p, bytes};
   auto* c = static_cast<volatile unsigned char*>(p);
   constexpr std::size_t kPage = 4096;
   // First touch on threads of its own (oneTBB's workers may all be synthesizing): the kernel
@@ -29,10 +36,8 @@ RegisteredBytes::RegisteredBytes(std::size_t bytes) {
       });
   }
   const cudaError_t e = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
-  if (e != cudaSuccess) {
-    munmap(p, bytes);
-    throw_cuda(e, "cudaHostRegister of the host staging memory", __FILE__, __LINE__);
-  }
+  if (e != cudaSuccess) throw_cuda(e, "cudaHostRegister of the host staging memory", __FILE__, __LINE__);
+  guard.p = nullptr;
   p_ = p;
   bytes_ = bytes;
 }

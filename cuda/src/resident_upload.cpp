@@ -4,7 +4,8 @@
 // pack then ran on the calling thread alone, 13 GB in 2.0-3.4 s) each take every
 // kPackers-th chunk, pack it into one of their two pinned buffers and queue its copy on the
 // context's stream, so packing, the other threads' packing and the copies overlap. The
-// staging (UploadStaging) is made once and reused by every section of a key.
+// staging (UploadStaging) is made once and reused by every section of a key; the caller's
+// ctx.synchronize() at the end covers every thread's copies.
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -17,13 +18,19 @@
 
 namespace cuzk::cuda {
 
-UploadStaging::UploadStaging() {
-  for (auto& b : buf_) b = RegisteredBytes(kBytes);
+UploadStaging::UploadStaging(std::size_t buffer_bytes, unsigned packers) : bytes_(buffer_bytes) {
+  buf_.reserve(2 * std::size_t(packers));
+  for (unsigned i = 0; i < 2 * packers; ++i) buf_.emplace_back(bytes_);
+}
+
+UploadStaging UploadStaging::for_bytes(std::size_t bytes) {
+  const std::size_t per = std::clamp<std::size_t>(bytes, 1, kBytes);
+  return UploadStaging(per, unsigned(std::min<std::size_t>(kPackers, (bytes + per - 1) / per)));
 }
 
 template <class HostAffine>
 void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std::size_t n) {
-  UploadStaging staging;
+  UploadStaging staging = UploadStaging::for_bytes(2 * n * sizeof(Field));  // a small upload pins little
   upload(ctx, pts, n, staging);
 }
 
@@ -34,9 +41,11 @@ void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std:
   buf_.resize(2 * n);
   n_ = n;
   if (!n) return;
-  const std::size_t chunk = UploadStaging::kBytes / (2 * sizeof(F));  // points per copy
+  const std::size_t chunk = st.buffer_bytes() / (2 * sizeof(F));  // points per copy
+  if (!chunk || !st.packers())
+    fail(Error::Kind::Internal, "", "ResidentBases::upload: staging too small for one point");
   const std::size_t chunks = (n + chunk - 1) / chunk;
-  const unsigned packers = unsigned(std::min<std::size_t>(UploadStaging::kPackers, chunks));
+  const unsigned packers = unsigned(std::min<std::size_t>(st.packers(), chunks));
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mu;
@@ -58,7 +67,6 @@ void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std:
         done[k].record(ctx.stream());
         pending[k] = true;
       }
-      for (auto& e : done) e.synchronize();
     } catch (...) {
       failed = true;
       std::lock_guard<std::mutex> lk(error_mu);

@@ -250,20 +250,17 @@ void check_upload(std::size_t n, cuda::UploadStaging& st) {
     p[i].inf = (test::rng()() % 5) == 0 || i == 0 || i + 1 == n;
   }
   cuda::Context ctx(0);
-  auto check = [&](const cuda::ResidentBases<A>& b) {
-    REQUIRE(b.size() == n);
-    std::vector<F> got(2 * n);
-    CUZK_CUDA_CHECK(cudaMemcpy(got.data(), b.device_xy(), 2 * n * sizeof(F), cudaMemcpyDeviceToHost));
-    std::size_t bad = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const F wx = p[i].inf ? F::zero() : p[i].x, wy = p[i].inf ? F::zero() : p[i].y;
-      bad += !(got[2 * i] == wx) || !(got[2 * i + 1] == wy);
-    }
-    CHECK(bad == 0);
-  };
-  cuda::ResidentBases<A> packed;
-  packed.upload(ctx, p.data(), n, st);
-  check(packed);
+  cuda::ResidentBases<A> b;
+  b.upload(ctx, p.data(), n, st);
+  REQUIRE(b.size() == n);
+  std::vector<F> got(2 * n);
+  CUZK_CUDA_CHECK(cudaMemcpy(got.data(), b.device_xy(), 2 * n * sizeof(F), cudaMemcpyDeviceToHost));
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const F wx = p[i].inf ? F::zero() : p[i].x, wy = p[i].inf ? F::zero() : p[i].y;
+    bad += !(got[2 * i] == wx) || !(got[2 * i + 1] == wy);
+  }
+  CHECK(bad == 0);
 }
 
 TEST_CASE("key upload: many chunks over the packer threads, infinity as zeros, staging reused") {
@@ -272,6 +269,16 @@ TEST_CASE("key upload: many chunks over the packer threads, infinity as zeros, s
   const std::size_t g2 = cuda::UploadStaging::kBytes / (2 * sizeof(bls12_381::Fq2));
   for (std::size_t n : {std::size_t(1), g1 - 1, g1, 9 * g1 + 7}) check_upload<bls12_381::G1Affine>(n, st);
   for (std::size_t n : {std::size_t(3), 5 * g2 + 1}) check_upload<bls12_381::G2Affine>(n, st);
+  // Staging sized to one upload: a small one pins one buffer pair of its size, not 128 MiB.
+  const auto small = cuda::UploadStaging::for_bytes(5 * 96);
+  CHECK(small.packers() == 1);
+  CHECK(small.buffer_bytes() == 5 * 96);
+  const auto big = cuda::UploadStaging::for_bytes(std::size_t(100) << 20);
+  CHECK(big.packers() == cuda::UploadStaging::kPackers);
+  CHECK(big.buffer_bytes() == cuda::UploadStaging::kBytes);
+  auto odd = cuda::UploadStaging::for_bytes(2 * cuda::UploadStaging::kBytes + 1);  // three chunks, 3 packers
+  CHECK(odd.packers() == 3);
+  check_upload<bls12_381::G1Affine>(g1 * 5 + 3, odd);
   cuda::Context ctx(0);
   cuda::ResidentG1 empty;
   empty.upload(ctx, nullptr, 0, st);

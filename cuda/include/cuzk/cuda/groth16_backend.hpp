@@ -53,10 +53,12 @@ public:
   // Uploads the key's points section by section on the upload context; a partition's MSMs
   // wait only for the sections they read (the first partition overlaps the upload).
   void prepare(const groth16::ProvingKey& pk) override;
-  // The page-locked staging sets (a/b/c + witness each), one per concurrent compute(), at least kPrestaged.
+  // The page-locked staging sets (a/b/c + witness each), one per concurrent compute(), at least
+  // kPrestaged, and the key upload's staging (UploadStaging::kTotalBytes while a key goes up).
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
     return std::max<std::uint64_t>(kPrestaged, workers) * staging_elems(pk.header.domain_size, pk.header.n_vars) *
-           sizeof(bls12_381::Fr);
+               sizeof(bls12_381::Fr) +
+           UploadStaging::kTotalBytes;
   }
   // Elements of one staging set (Staging::fit): a, b, c (3 × domain) and the witness.
   static constexpr std::uint64_t staging_elems(std::uint64_t domain, std::uint64_t vars) { return 3 * domain + vars; }

@@ -12,6 +12,7 @@
 // Montgomery form (detected from the pointer).
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/cuda/registered_buffer.hpp"
@@ -19,17 +20,24 @@
 
 namespace cuzk::cuda {
 
-// Page-locked staging for key uploads (resident_upload.cpp): kPackers threads × 2 buffers of
-// kBytes, made once per key and reused by its sections (registered_buffer.hpp).
+// Page-locked staging for key uploads (resident_upload.cpp): up to kPackers threads × 2
+// buffers of up to kBytes, made once per key and reused by its sections
+// (registered_buffer.hpp). for_bytes() sizes one for a single smaller upload.
 class UploadStaging {
 public:
   static constexpr unsigned kPackers = 4;                      // threads packing at once
   static constexpr std::size_t kBytes = std::size_t(16) << 20;  // bytes per buffer (16 MiB)
-  UploadStaging();
+  static constexpr std::size_t kTotalBytes = 2 * kPackers * kBytes;
+  explicit UploadStaging(std::size_t buffer_bytes = kBytes, unsigned packers = kPackers);
+  // The least staging that uploads `bytes` of packed points at full width.
+  static UploadStaging for_bytes(std::size_t bytes);
   void* buffer(unsigned i) const { return buf_[i].get(); }
+  std::size_t buffer_bytes() const { return bytes_; }
+  unsigned packers() const { return unsigned(buf_.size() / 2); }
 
 private:
-  RegisteredBytes buf_[2 * kPackers];
+  std::size_t bytes_;
+  std::vector<RegisteredBytes> buf_;  // 2 per packer
 };
 
 template <class HostAffine>

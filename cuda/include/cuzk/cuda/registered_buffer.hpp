@@ -5,7 +5,8 @@
 // 81 ms; cudaMallocHost took 0.73-0.82 s for the same and held every other thread's CUDA call
 // for all of it (bench_cuda pin; docs/experiments/PERF.md). Move-only; unregistered and
 // unmapped on destruction. Throws Error(OutOfMemory) when the pages cannot be mapped, and
-// Error(Device) (CUZK_CUDA_CHECK) when registering fails.
+// the error of cudaHostRegister (check.hpp's throw_cuda) when registering fails; nothing is
+// left mapped then.
 #include <cstddef>
 #include <utility>
 
