@@ -107,6 +107,17 @@ TEST_CASE("prepared key: a byte flipped anywhere, truncation, staleness are refu
     CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
     CHECK(why.find(entry) != std::string::npos);
   }
+  // An entry of another layout version (an older build's layout 1, a newer one's): refused by
+  // name before anything else is read, so it is rebuilt.
+  for (std::uint32_t layout : {1u, kPreparedLayout + 1}) {
+    std::string other = good;
+    std::memcpy(other.data() + 8, &layout, 4);  // after the 8-byte magic
+    spit(entry, other);
+    why.clear();
+    CAPTURE(layout);
+    CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+    CHECK(why.find("layout version " + std::to_string(layout)) != std::string::npos);
+  }
   spit(entry, good.substr(0, good.size() - 4096));
   CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
   CHECK(why.find("size") != std::string::npos);

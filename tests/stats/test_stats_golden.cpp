@@ -273,6 +273,15 @@ std::vector<std::string> mem_charts(const std::vector<std::string>& files, std::
     charts.push_back(s.substr(at, s.find("</svg>", at) - at));
   return charts;
 }
+
+// The memory charts of one event file given as text (written to a temp file, removed after).
+std::vector<std::string> mem_charts_of(const std::string& name, const std::string& text) {
+  const std::string p = temp(name);
+  std::ofstream(p, std::ios::binary) << text;
+  auto charts = mem_charts({p});
+  fs::remove(p);
+  return charts;
+}
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 }  // namespace
 
@@ -327,10 +336,7 @@ TEST_CASE("report: a run with hundreds of memory samples keeps every point and w
              "\"rss\":" + std::to_string(1000000000LL + k) + ",\"rss_anon\":" + std::to_string(500000000LL + k) +
              ",\"rss_file\":500000000,\"inflight\":1,\"reserved\":1}\n";
   text.insert(at, extra);
-  const std::string p = temp("many-mem.jsonl");
-  std::ofstream(p, std::ios::binary) << text;
-  const auto charts = mem_charts({p});
-  fs::remove(p);
+  const auto charts = mem_charts_of("many-mem.jsonl", text);
   REQUIRE(charts.size() == 1);
   const std::string& m = charts[0];
   for (const char* cls : {"mem-anon", "mem-file"}) {
@@ -354,10 +360,7 @@ TEST_CASE("report: a file without the split or a budget draws the plain RSS and 
   const auto at = text.find("\"mem_budget\":3000,");
   REQUIRE(at != std::string::npos);
   text.erase(at, std::string("\"mem_budget\":3000,").size());
-  const std::string p = temp("nobudget.jsonl");
-  std::ofstream(p, std::ios::binary) << text;
-  const auto charts = mem_charts({p});
-  fs::remove(p);
+  const auto charts = mem_charts_of("nobudget.jsonl", text);
   REQUIRE(charts.size() == 1);
   CHECK(has(charts[0], "<title>RSS and in-flight partitions over time</title>"));
   CHECK_FALSE(has(charts[0], "mem-"));
