@@ -22,6 +22,9 @@ LOG=${LOG:-25} SYNTH=${SYNTH:-32} ROUNDS=${ROUNDS:-4} SECTORS=${SECTORS:-1} BUDG
 VARIANTS=${VARIANTS:-a-none c-all} W=${WORK:-/tmp/i19} RT=${RUN_TIMEOUT:-300} BE=${BACKEND:-cuda}
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
 source "$(dirname "$0")/lib.sh"  # variant_flags, el
+for v in $VARIANTS; do  # a misspelt name would otherwise run with no switches at all
+  variant_flags "$v" > /dev/null || { echo "issue19-oom.sh: unknown variant '$v' (a-none b-earlyfree b-queue b-permit c-all)" >&2; exit 2; }
+done
 mkdir -p "$O/events" "$W"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv || true; nproc; free -g; df -h "$W"; } > "$O/host.txt" 2>&1
 over() { (( $(date +%s) - T0 > BUDGET )); }
