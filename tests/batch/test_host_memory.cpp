@@ -70,6 +70,42 @@ TEST_CASE("cgroup v1: the memory controller's line wins over 0::; the 2^63 'unli
   CHECK(m.what == "v1 /process_api: limit 10000 - usage 4500");
 }
 
+TEST_CASE("cgroup: clean page cache (memory.stat) is headroom; dirty, writeback and garbage are not") {
+  cuzk::test::TempDir t("cuzk-cgstat-");
+  // v2, the H200 host's case: a 24 GiB prepared key read by an earlier run is charged to the
+  // cgroup as file pages; it must not shrink the budget.
+  put(t.p / "job/memory.max", "10000\n");
+  put(t.p / "job/memory.current", "6000\n");
+  put(t.p / "job/memory.stat", "anon 1000\nfile 5000\nactive_file 3000\ninactive_file 2000\nfile_dirty 300\n"
+                                "file_writeback 200\nshmem 0\n");
+  CgroupMemory m = cgroup_memory(t.p.string(), "0::/job\n");
+  CHECK(m.headroom == std::optional<std::uint64_t>(10000 - 6000 + 4500));
+  CHECK(m.what == "v2 /job: limit 10000 - usage 6000 + clean page cache 4500");
+  // More clean cache than usage (a racy read): never more headroom than the limit.
+  put(t.p / "job/memory.stat", "active_file 9000\ninactive_file 9000\n");
+  CHECK(cgroup_memory(t.p.string(), "0::/job\n").headroom == std::optional<std::uint64_t>(10000));
+  // Values that are not byte counts, and sums that would overflow, count 0 or saturate: never
+  // below limit - usage, never above the limit.
+  put(t.p / "job/memory.stat", "active_file lots\ninactive_file -1\nfile_dirty 5\n");
+  CHECK(cgroup_memory(t.p.string(), "0::/job\n").headroom == std::optional<std::uint64_t>(4000));
+  put(t.p / "job/memory.stat", "active_file 18446744073709551615\ninactive_file 18446744073709551615\n");
+  CHECK(cgroup_memory(t.p.string(), "0::/job\n").headroom == std::optional<std::uint64_t>(10000));
+  put(t.p / "job/memory.stat", "file_dirty 18446744073709551615\nfile_writeback 9\nactive_file 100\n");
+  CHECK(cgroup_memory(t.p.string(), "0::/job\n").headroom == std::optional<std::uint64_t>(4000));
+  // A key that only starts like ours is not ours.
+  put(t.p / "job/memory.stat", "active_file_x 5000\nactive_files 5000\n");
+  CHECK(cgroup_memory(t.p.string(), "0::/job\n").headroom == std::optional<std::uint64_t>(4000));
+  // v1: the hierarchical total_* keys, not the cgroup's own.
+  const std::string proc = "4:memory:/x\n";
+  put(t.p / "memory/x/memory.limit_in_bytes", "10000\n");
+  put(t.p / "memory/x/memory.usage_in_bytes", "7000\n");
+  put(t.p / "memory/x/memory.stat", "active_file 1\ninactive_file 1\ntotal_active_file 2000\n"
+                                     "total_inactive_file 1000\ntotal_dirty 100\ntotal_writeback 400\n");
+  m = cgroup_memory(t.p.string(), proc);
+  CHECK(m.headroom == std::optional<std::uint64_t>(10000 - 7000 + 2500));
+  CHECK(m.what == "v1 /x: limit 10000 - usage 7000 + clean page cache 2500");
+}
+
 TEST_CASE("cgroup: missing files or no cgroup at all mean no limit") {
   cuzk::test::TempDir t("cuzk-cgnone-");
   CHECK(cgroup_memory(t.p.string(), "0::/a/b\n").what == "none");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -77,6 +78,37 @@ bool cgroup_path(const std::string& proc_cgroup, bool& v1, std::string& path) {
   return have_v2;
 }
 
+// Clean page cache charged to a cgroup (its memory.stat): the kernel reclaims it before it
+// OOM-kills anything in the cgroup, so it is headroom, as MemAvailable counts it on the host.
+// active + inactive file pages less the dirty and under-writeback ones (v2: active_file,
+// inactive_file, file_dirty, file_writeback; v1: their hierarchical total_* forms). Shared
+// memory sits on the anon lists and is not counted. Empty when memory.stat cannot be read (the
+// caller then keeps limit - usage); a key that is missing or not a byte count counts 0 (the
+// conservative side).
+std::optional<std::uint64_t> reclaimable_file(const fs::path& stat, bool v1) {
+  std::ifstream in(stat);
+  if (!in) return std::nullopt;
+  const std::string pre = v1 ? "total_" : "";
+  const std::string keys[4] = {pre + "active_file", pre + "inactive_file", pre + (v1 ? "dirty" : "file_dirty"),
+                               pre + (v1 ? "writeback" : "file_writeback")};
+  std::uint64_t v[4] = {};
+  std::string line;
+  for (int n = 0; n < 4096 && std::getline(in, line); ++n) {  // a real memory.stat has < 100 lines
+    const auto sp = line.find(' ');
+    if (sp == std::string::npos) continue;
+    for (int k = 0; k < 4; ++k) {
+      if (line.compare(0, sp, keys[k]) != 0 || sp != keys[k].size()) continue;
+      std::uint64_t x = 0;
+      const char* e = line.data() + line.size();
+      auto [q, ec] = std::from_chars(line.data() + sp + 1, e, x);
+      if (ec == std::errc() && q == e) v[k] = x;
+    }
+  }
+  const auto sum = [](std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; };
+  const std::uint64_t file = sum(v[0], v[1]), busy = sum(v[2], v[3]);
+  return file > busy ? file - busy : 0;
+}
+
 }  // namespace
 
 CgroupMemory cgroup_memory(const std::string& root, const std::string& proc_cgroup) {
@@ -105,11 +137,14 @@ CgroupMemory cgroup_memory(const std::string& root, const std::string& proc_cgro
     }
     const bool limited = lim.kind == Reading::Kind::Bytes && !(v1 && lim.bytes >= (std::uint64_t(1) << 62));
     if (limited && use.kind == Reading::Kind::Bytes) {
-      const std::uint64_t h = lim.bytes > use.bytes ? lim.bytes - use.bytes : 0;
+      const std::optional<std::uint64_t> clean = reclaimable_file(d / "memory.stat", v1);
+      const std::uint64_t used = use.bytes - std::min(use.bytes, clean.value_or(0));  // what reclaim cannot free
+      const std::uint64_t h = lim.bytes > used ? lim.bytes - used : 0;
       if (!out.headroom || h < *out.headroom) {
         out.headroom = h;
         out.what = std::string(v1 ? "v1 /" : "v2 /") + dir.generic_string() + ": limit " + std::to_string(lim.bytes) +
                    " - usage " + std::to_string(use.bytes);
+        if (clean) out.what += " + clean page cache " + std::to_string(*clean);
       }
     }
     if (dir.empty()) break;
