@@ -127,9 +127,13 @@ Cell cell(const RunSummary& s, const MetricSet& m, const Col& c) {
   return {mt->samples.front(), {}};
 }
 
+// A setting's number as it was given: an integer in full (mem_budget 97681181875, not
+// 9.76812e+10), anything else %.6g.
+std::string config_number(double v) { return is_exact_integer(v) ? printf_string("%.0f", v) : printf_string("%.6g", v); }
+
 std::string show(const Cell& v, const std::string& unit) {
   if (!v.num) return v.text;
-  if (unit == "config" || unit.empty()) return printf_string("%.6g", *v.num);
+  if (unit == "config" || unit.empty()) return config_number(*v.num);
   return human(*v.num, unit);
 }
 
@@ -233,7 +237,7 @@ std::string spread_cell(const GroupStat& st, const std::string& unit) {
   const std::string med = show(Cell{st.median, {}}, unit);
   if (st.n < 2) return med;
   if (unit == "config")  // a setting, not a measurement: the value, or its range
-    return *st.min == *st.max ? med : printf_string("%.6g..%.6g", *st.min, *st.max);
+    return *st.min == *st.max ? med : config_number(*st.min) + ".." + config_number(*st.max);
   const double half = (*st.max - *st.min) / 2;
   if (unit == "fraction") return med + finite_or_na(" ±%.1f pt", 100 * half);
   if (*st.median == 0) return med + (half == 0 ? " ±0%" : " ±n/a");

@@ -183,7 +183,10 @@ std::string human(double v, std::string_view unit) {
 
 std::string raw(double v) {
   if (!std::isfinite(v)) return "";
+  if (is_exact_integer(v)) return printf_string("%.0f", v);  // byte counts: every digit
   return printf_string("%.9g", v);
 }
+
+bool is_exact_integer(double v) { return std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 0x1p53; }
 
 }  // namespace cuzk::stats

@@ -239,6 +239,26 @@ TEST_CASE("table: unknown column or group-by field is one line with a suggestion
   CHECK(label_from_path("7.jsonl") == "7");
 }
 
+TEST_CASE("table: a byte-count setting keeps every digit (text and CSV), a fraction stays short") {
+  RunsTableOptions t;
+  t.columns = {"config.mem_budget", "config.host_reserved", "peak_rss"};
+  std::ostringstream o, e;
+  REQUIRE(cmd_table({"tests/stats/data/mem-split.jsonl"}, t, fmt(Format::Text), o, e) == 0);
+  CHECK(o.str().find("8589934592") != std::string::npos);  // not 8.58993e+09
+  CHECK(o.str().find("1073741824") != std::string::npos);
+  CHECK(o.str().find("e+09") == std::string::npos);
+  std::ostringstream c, ce;
+  REQUIRE(cmd_table({"tests/stats/data/mem-split.jsonl"}, t, fmt(Format::Csv), c, ce) == 0);
+  CHECK(c.str().find("\n8589934592,1073741824,9663676416\n") != std::string::npos);
+  CHECK(is_exact_integer(9007199254740991.0));
+  CHECK_FALSE(is_exact_integer(9007199254740992.0));  // 2^53: no longer every integer
+  CHECK_FALSE(is_exact_integer(0.5));
+  CHECK(raw(0.251862561) == "0.251862561");
+  CHECK(raw(6987372664.0) == "6987372664");
+  CHECK(raw(1e300) == "1e+300");
+  CHECK(raw(-3.0) == "-3");
+}
+
 TEST_CASE("golden: trace and report") {
   const std::string trace = temp("trace.json");
   golden("trace-tiny.txt", [&](auto& o, auto& e) {

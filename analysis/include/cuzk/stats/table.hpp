@@ -41,8 +41,11 @@ std::string md_escape(std::string_view s);
 // fractions as percent, rates ("1/s": k/M/G per second, "bytes/s"), anything else %.6g.
 // Non-finite: "n/a".
 std::string human(double v, std::string_view unit);
-// Shortest exact-enough form for CSV (%.9g). Non-finite: "" (an empty cell).
+// For CSV: an integer below 2^53 in full (a byte count keeps every digit), else %.9g.
+// Non-finite: "" (an empty cell).
 std::string raw(double v);
+// True for a finite integral value that a double holds exactly (|v| < 2^53).
+bool is_exact_integer(double v);
 // printf of one double with `fmt` (e.g. "%+.2f%%"); "n/a" when `v` is not finite.
 std::string finite_or_na(const char* fmt, double v);
 std::string printf_string(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
