@@ -38,7 +38,11 @@ struct XYZZ {
     r.ZZZ = W * ZZZ;
     return r;
   }
-  // mdbl-2008-s-1 (ZZ = ZZZ = 1): 4M + 2S... of an affine point.
+  // mdbl-2008-s-1 (ZZ = ZZZ = 1): 4M + 2S... of an affine point. Rare in add_mixed (P = Q);
+  // kept out of line on the device so its temporaries do not add to the bucket loop's.
+#if defined(__CUDACC__)
+  __noinline__
+#endif
   CUZK_HD static constexpr XYZZ dbl_affine(const Aff& a) {
     if (a.inf) return infinity();
     Field U = a.y.dbl(), V = U.sqr(), W = U * V, S = a.x * V;
@@ -51,18 +55,23 @@ struct XYZZ {
     return r;
   }
 
-  // madd-2008-s: 8M + 2S.
+  // madd-2008-s: 8M + 2S. The same operations as the EFD listing, ordered so that each
+  // intermediate dies as early as possible (ZZ·PP right after PP, ZZZ·PPP right after PPP,
+  // X dead after Q): at most 7 field elements live instead of 9 — for G2 on the GPU (Fq2:
+  // 24 registers each) the difference between spilling and not.
   CUZK_HD constexpr XYZZ add_mixed(const Aff& q) const {
     if (q.inf) return *this;
     if (is_inf()) return from_affine(q);
-    Field P = q.x * ZZ - X, R = q.y * ZZZ - Y;
+    const Field P = q.x * ZZ - X, R = q.y * ZZZ - Y;
     if (P.is_zero()) return R.is_zero() ? dbl_affine(q) : infinity();
-    Field PP = P.sqr(), PPP = P * PP, Q = X * PP;
     XYZZ r;
+    const Field PP = P.sqr();
+    r.ZZ = ZZ * PP;
+    const Field PPP = P * PP;
+    const Field Q = X * PP;
+    r.ZZZ = ZZZ * PPP;
     r.X = R.sqr() - PPP - Q.dbl();
     r.Y = R * (Q - r.X) - Y * PPP;
-    r.ZZ = ZZ * PP;
-    r.ZZZ = ZZZ * PPP;
     return r;
   }
   CUZK_HD constexpr XYZZ sub_mixed(const Aff& q) const { return add_mixed(-q); }
