@@ -129,7 +129,7 @@ Cell cell(const RunSummary& s, const MetricSet& m, const Col& c) {
 
 // A setting's number as it was given: an integer in full (mem_budget 97681181875, not
 // 9.76812e+10), anything else %.6g.
-std::string config_number(double v) { return is_exact_integer(v) ? printf_string("%.0f", v) : printf_string("%.6g", v); }
+std::string config_number(double v) { return is_exact_integer(v) ? raw(v) : printf_string("%.6g", v); }
 
 std::string show(const Cell& v, const std::string& unit) {
   if (!v.num) return v.text;

@@ -26,6 +26,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cuzk/cuda/msm.hpp"
@@ -179,28 +180,31 @@ void bench_upload_one(cuda::Context& ctx, const char* name, unsigned L) {
 // prints the pin's seconds and the copies' count, median and longest wait.
 template <class Pin>
 void pin_probe(const char* name, std::size_t bytes, Pin pin) {
+  using Clock = std::chrono::steady_clock;
   std::atomic<bool> stop{false};
-  std::vector<double> lat;
+  std::vector<std::pair<Clock::time_point, double>> lat;  // (copy start, ms); read only after join
   std::thread probe([&] {
     cuda::Context c(0);
     cuda::PinnedBuffer<std::uint8_t> h(1 << 20);
     cuda::DeviceBuffer<std::uint8_t> d;
     d.resize(1 << 20);
     while (!stop.load()) {
-      const auto t0 = std::chrono::steady_clock::now();
+      const auto t0 = Clock::now();
       CUZK_CUDA_CHECK(cudaMemcpyAsync(d.get(), h.get(), 1 << 20, cudaMemcpyHostToDevice, c.stream()));
       c.synchronize();
-      lat.push_back(secs_since(t0) * 1e3);
+      lat.emplace_back(t0, secs_since(t0) * 1e3);
     }
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  const std::size_t before = lat.size();
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = Clock::now();
   pin();
-  const double t = secs_since(t0);
+  const auto t1 = Clock::now();
+  const double t = std::chrono::duration<double>(t1 - t0).count();
   stop = true;
   probe.join();
-  std::vector<double> during(lat.begin() + long(before), lat.end());
+  std::vector<double> during;  // the copies that started while `pin` ran
+  for (const auto& [start, ms] : lat)
+    if (start >= t0 && start <= t1) during.push_back(ms);
   std::sort(during.begin(), during.end());
   std::printf("PIN %-34s %5.2f GiB in %6.3f s (%5.2f GB/s); a 1 MiB copy meanwhile: %zu done, median %.3f ms, max %.1f ms\n",
               name, double(bytes) / (1 << 30), t, double(bytes) / 1e9 / t, during.size(),

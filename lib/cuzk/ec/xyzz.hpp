@@ -57,8 +57,9 @@ struct XYZZ {
 
   // madd-2008-s: 8M + 2S. The same operations as the EFD listing, ordered so that each
   // intermediate dies as early as possible (ZZ·PP right after PP, ZZZ·PPP right after PPP,
-  // X dead after Q): at most 7 field elements live instead of 9 — for G2 on the GPU (Fq2:
-  // 24 registers each) the difference between spilling and not.
+  // X dead after Q): at most 7 field elements live instead of 9. ptxas, G2 bucket loop (Fq2:
+  // 24 registers each): spills 304/312 B → 236/248 B with this order, 48/48 B with
+  // dbl_affine out of line as well (docs/experiments/g2-madd-2026-12-04).
   CUZK_HD constexpr XYZZ add_mixed(const Aff& q) const {
     if (q.inf) return *this;
     if (is_inf()) return from_affine(q);
