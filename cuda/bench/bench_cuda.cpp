@@ -1,4 +1,4 @@
-// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|upload|pin] [max_log]: medians of device-resident NTT and
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin] [max_log]: medians of device-resident NTT and
 // MSM times, measured with CUDA events around each call (after one warm-up), printed as a
 // table. ntt-variants times every NTT kernel variant at each size (the product's and the
 // benchmark-only ones of ntt_bench_variants.cu), the variants interleaved, on the same data;
@@ -133,6 +133,64 @@ void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
     std::fflush(stdout);
   }
 }
+
+// g1table L: the prover's case. For each width in CUZK_BENCH_TABLE_BITS (comma list,
+// default 20,22,24): the window table's build time (once per key, timed apart) and size,
+// then the MSM over it, its result checked against the plain MSM's on the same input.
+// Returns false on a mismatch.
+bool bench_table(cuda::Context& ctx, unsigned L) {
+  using A = bls12_381::G1Affine;
+  using J = bls12_381::G1;
+  const std::size_t B = 1 << 14, n = std::size_t(1) << L;
+  std::vector<J> jp(B);
+  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
+  for (auto& p : jp) p = acc += step;
+  auto block = ec::batch_to_affine(jp.data(), B);
+  std::vector<A> pts(n);
+  for (std::size_t i = 0; i < n; ++i) pts[i] = block[(i * 31 + i / B) % B];
+  cuda::ResidentG1 bases;
+  bases.upload(ctx, pts.data(), n);
+  pts.clear();
+  pts.shrink_to_fit();
+  std::vector<Fr> k(n);
+  for (auto& x : k) x = rnd<Fr>();
+  cuda::DeviceBuffer<Fr> dk;
+  dk.upload(k.data(), n, ctx.stream());
+  const J want = cuda::msm_g1(ctx, bases, dk.get(), n);
+  const char* env = std::getenv("CUZK_BENCH_TABLE_BITS");
+  std::string list = env && *env ? env : "20,22,24";
+  bool ok = true;
+  for (std::size_t pos = 0; pos < list.size();) {
+    std::size_t e = list.find(',', pos);
+    if (e == std::string::npos) e = list.size();
+    const unsigned c = unsigned(std::stoul(list.substr(pos, e - pos)));
+    pos = e + 1;
+    double build_ms = 0;
+    {
+      cuda::WindowTableG1 t;
+      cuda::Event a, b;
+      a.record(ctx.stream());
+      t.build(ctx, bases, c);
+      b.record(ctx.stream());
+      b.synchronize();
+      build_ms = b.elapsed_ms_since(a);
+      const bool same = cuda::msm_g1(ctx, t, dk.get(), n) == want;
+      ok = ok && same;
+      const int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
+      const double ms = time_ms(ctx, reps, [&] { cuda::msm_g1(ctx, t, dk.get(), n); });
+      std::printf("TABLE G1 2^%-2u c=%-2u build %10.1f ms  %zu B (%u windows)  check %s\n", L, c, build_ms, t.bytes(),
+                  t.windows(), same ? "OK" : "FAIL");
+      std::printf("MSM  G1T 2^%-2u  c=%-2u  %10.2f ms  (window table, random 255-bit scalars, device-resident)\n", L,
+                  c, ms);
+      std::fflush(stdout);
+    }
+  }
+  return ok;
+}
+
+// msm_g1 over resident bases (it is overloaded for window tables)
+bls12_381::G1 (*const plain_g1)(cuda::Context&, const cuda::ResidentG1&, const Fr*, std::size_t, std::size_t) =
+    cuda::msm_g1;
 
 double secs_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -304,10 +362,21 @@ int main(int argc, char** argv) {
     bench_ntt(ctx, max_log, v);
   }
   // g1 / g2 L: one size only (with CUZK_MSM_WINDOW_G1/G2 for window sweeps)
-  if (what == "g1") bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, cuda::msm_g1);
+  if (what == "g1") bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, plain_g1);
   if (what == "g2") bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);
+  if (what == "g1table") {
+    try {
+      if (!bench_table(ctx, max_log)) {
+        std::fprintf(stderr, "bench_cuda: the MSM over the window table differs from the plain MSM\n");
+        return 1;
+      }
+    } catch (const std::exception& e) {  // a bad CUZK_BENCH_TABLE_BITS, a width outside the table's range
+      std::fprintf(stderr, "bench_cuda: error: %s\n", e.what());
+      return 2;
+    }
+  }
   if (what == "msm" || what == "all") {
-    bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, cuda::msm_g1);
+    bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, plain_g1);
     bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), cuda::msm_g2);
   }
   return 0;

@@ -1,7 +1,7 @@
-// G1 MSM instantiation, the window choice, and G1 resident bases.
+// G1 MSM instantiation, the window choice, G1 resident bases and window tables.
 #include <cstring>
 
-#include "msm_impl.cuh"
+#include "msm_table.cuh"
 
 namespace cuzk::cuda {
 
@@ -27,7 +27,18 @@ template class ResidentBases<bls12_381::G1Affine>;
 
 bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr* scalars, std::size_t n,
                      std::size_t first) {
-  return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(ctx, bases, scalars, n, first);
+  return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
+      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, scalars, n, first);
+}
+
+template class WindowTable<bls12_381::G1Affine>;
+
+bls12_381::G1 msm_g1(Context& ctx, const WindowTableG1& table, const bls12_381::Fr* scalars, std::size_t n,
+                     std::size_t first) {
+  if (table.windows() == 0 && n) throw Error(Error::Kind::BadInput, "MSM over a window table that was not built");
+  return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
+      ctx, msm_detail::BaseSource{table.device_xy(), table.size(), table.size(), table.window_bits()}, scalars, n,
+      first);
 }
 
 }  // namespace cuzk::cuda

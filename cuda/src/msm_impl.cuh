@@ -19,9 +19,13 @@
 //  6. tree       log-depth passes merge each bucket's chunk partials.
 //  7. segments   one thread per run of L buckets of a window: running sums (2 additions a
 //                bucket) and a (segment offset)·(segment sum) term give Σ |d|·B over it.
-//  8. reduce     strided partial sums (add-2008-s), twice; the rest on the host with the
+//  8. reduce     strided partial sums (add-2008-s), passes of ≤ 16 terms a thread down to
+//                ≤ 8 a window; the rest on the host with the
 //                same formulas: Σ_w 2^(cw)·S_w by Horner, plus the ones bucket.
 // Work: n·W mixed additions + ~2·W·2^(c−1) full ones; c from msm_window_bits.
+// With a WindowTable (msm_table.cuh) window w's digit selects 2^(cw)·P from the table and
+// all windows share one bucket set (keys without the window, one reduction, no Horner):
+// n·W mixed additions + ~2·2^(c−1), c the table's.
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -100,14 +104,16 @@ __global__ void classify(const Fr* __restrict__ scalars, std::size_t n, const Pa
 
 namespace {
 
+// With a window table (stride = its points per window) window w's entry takes the point
+// 2^(cw)·P at index w·stride + idx and a key without the window (wkey = 0): one bucket set.
 __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __restrict__ big, std::size_t nbig,
-                       unsigned c, unsigned W, std::uint32_t* __restrict__ keys, std::uint32_t* __restrict__ vals) {
+                       unsigned c, unsigned W, std::uint32_t wkey, std::uint32_t stride, std::uint32_t sentinel,
+                       std::uint32_t* __restrict__ keys, std::uint32_t* __restrict__ vals) {
   std::size_t t = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
   if (t >= nbig) return;
   std::uint32_t idx = big[t];
   DFr s = canon[idx];
   const std::uint32_t half = 1u << (c - 1), mask = (c == 32) ? ~0u : ((1u << c) - 1);
-  const std::uint32_t sentinel = (W << (c - 1)) + 1;  // past every bucket and the ones bucket
   std::uint32_t carry = 0;
   for (unsigned w = 0; w < W; ++w) {
     unsigned bit = w * c, li = bit / 32, off = bit % 32;
@@ -126,9 +132,9 @@ __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __res
     } else {
       carry = 0;
     }
-    key = raw ? (w << (c - 1)) | (raw - 1) : sentinel;
+    key = raw ? ((w * wkey) << (c - 1)) | (raw - 1) : sentinel;
     keys[w * nbig + t] = key;
-    vals[w * nbig + t] = idx | (neg << 31);
+    vals[w * nbig + t] = (idx + w * stride) | (neg << 31);
   }
 }
 
@@ -155,11 +161,16 @@ __global__ void ranges(const std::uint32_t* __restrict__ keys, std::size_t total
 
 // Chunks on the global grid of E entries: bucket b's run [start, end) meets the segments
 // start/E .. (end−1)/E, one chunk (one partial sum) each.
+// *most = the largest count (one atomic a warp): the tree below takes ⌈log2 most⌉ passes.
 __global__ void count_chunks(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
-                             std::size_t nbuckets, std::uint32_t E, std::uint32_t* __restrict__ cnt) {
+                             std::size_t nbuckets, std::uint32_t E, std::uint32_t* __restrict__ cnt,
+                             unsigned* __restrict__ most) {
   std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b < nbuckets) cnt[b] = end[b] > start[b] ? (end[b] - 1) / E - start[b] / E + 1 : 0;
+  std::uint32_t k = 0;
+  if (b < nbuckets) cnt[b] = k = end[b] > start[b] ? (end[b] - 1) / E - start[b] / E + 1 : 0;
   if (b == nbuckets) cnt[b] = 0;
+  k = __reduce_max_sync(0xffffffffu, k);  // whole warps: the grid is a multiple of 32 threads
+  if ((threadIdx.x & 31) == 0 && k > 1) atomicMax(most, k);
 }
 __global__ void fill_chunks(const std::uint32_t* __restrict__ cnt, const std::uint32_t* __restrict__ off,
                             std::size_t nbuckets, std::uint32_t* __restrict__ owner) {
@@ -323,20 +334,28 @@ inline std::uint32_t segment_entries(std::size_t total) {
   return std::uint32_t(std::clamp<std::size_t>(total >> 19, 32, 1024));
 }
 
-template <class DC, class HostJac, class HostXYZZ, class HostAffine>
-HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scalars, std::size_t n,
-            std::size_t first) {
+// Where the MSM's points come from: resident bases (stride 0), or a window table (stride =
+// its points per window, window w's multiples at w·stride; c its window width).
+struct BaseSource {
+  const void* xy;
+  std::size_t count;
+  std::size_t stride;
+  unsigned c;
+};
+
+template <class DC, class HostJac, class HostXYZZ>
+HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t n, std::size_t first) {
   static_assert(sizeof(DXYZZ<DC>) == sizeof(HostXYZZ), "device and host XYZZ must share a layout");
-  if (first + n > bases.size())
+  if (first + n > src.count)
     throw Error(Error::Kind::BadInput, std::string("MSM over ") + std::to_string(n) + " points from " +
-                                           std::to_string(first) + " but only " + std::to_string(bases.size()) +
+                                           std::to_string(first) + " but only " + std::to_string(src.count) +
                                            " bases are resident");
   if (n >= (std::size_t(1) << 31)) throw Error(Error::Kind::BadInput, "MSM size must be below 2^31");
   if (n == 0) return HostJac::infinity();
   ctx.activate();
   cudaStream_t st = ctx.stream();
   auto& caches = ctx.caches();
-  const auto* d_bases = reinterpret_cast<const PackedAffine<DC>*>(bases.device_xy()) + first;
+  const auto* d_bases = reinterpret_cast<const PackedAffine<DC>*>(src.xy) + first;  // window 0 of a table
 
   // scalars: host → staged copy; device → used in place
   cudaPointerAttributes attr{};
@@ -350,7 +369,7 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   // 1. classify (its own buffer: the arena below is sized by the counts it finds)
   Carve cc;
   auto o_canon = cc.take<DFr>(n), o_big = cc.take<std::uint32_t>(n), o_ones = cc.take<std::uint32_t>(n);
-  auto o_cnt = cc.take<unsigned>(2);
+  auto o_cnt = cc.take<unsigned>(3);  // big, ones; [2]: most chunks of one bucket
   if (caches.msm_class.size() < cc.off) caches.msm_class.resize(cc.off);
   std::uint8_t* C = caches.msm_class.get();
   auto* canon = reinterpret_cast<DFr*>(C + o_canon);
@@ -369,21 +388,27 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   if (nbig + nones == 0) return HostJac::infinity();
 
   // The window follows the scalars that need buckets (a witness: ~14 % of n).
-  const unsigned c = msm_window_bits(std::max<std::size_t>(nbig, 1), DC::name, ctx.options());
-  const unsigned W = (SCALAR_BITS + c - 1) / c;
+  // With a table every window shares one bucket set (Wb = 1) and c is the table's.
+  const bool shared = src.stride != 0;
+  const unsigned c = shared ? src.c : msm_window_bits(std::max<std::size_t>(nbig, 1), DC::name, ctx.options());
+  const unsigned W = (SCALAR_BITS + c - 1) / c, Wb = shared ? 1 : W;
   const std::size_t total = nbig * W + nones;
   if (total >= (std::size_t(1) << 32))
     throw Error(Error::Kind::BadInput, "MSM of " + std::to_string(n) + " points needs more than 2^32 digits");
-  const std::size_t m = std::size_t(1) << (c - 1), nbuckets = W * m;  // + the ones bucket at index nbuckets
+  const std::size_t m = std::size_t(1) << (c - 1), nbuckets = Wb * m;  // + the ones bucket at index nbuckets
   const std::uint32_t ones_key = std::uint32_t(nbuckets), sentinel = ones_key + 1;
   const std::uint32_t E = segment_entries(total);
   const std::size_t nthreads = (total + E - 1) / E;
   const std::size_t max_chunks = nthreads + nbuckets + 1;  // each segment starts ≤ 1 extra chunk
   // segments of L buckets, L a power of two giving about 2^15 segment threads in all
   unsigned L = 1;
-  while (L < m && W * m / (2 * L) >= (1u << 15)) L *= 2;
+  while (L < m && Wb * m / (2 * L) >= (1u << 15)) L *= 2;
   const std::size_t nseg = m / L;
-  const unsigned P1 = unsigned(std::min<std::size_t>(nseg, 256)), P2 = std::min(P1, 8u);
+  // window sums: passes of strided partial sums, each ≤ 16 terms a thread, down to ≤ 8 a window
+  std::vector<unsigned> passes;  // parts per window after each pass
+  for (std::size_t cur = nseg; cur > 8;) passes.push_back(unsigned(cur = std::max<std::size_t>(8, (cur + 15) / 16)));
+  const unsigned P1 = passes.empty() ? 1u : passes.front();
+  const unsigned Pf = passes.empty() ? unsigned(nseg) : passes.back();
 
   std::size_t sort_temp = 0, scan_temp = 0;
   {
@@ -399,8 +424,8 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   auto o_cnt_b = cv.take<std::uint32_t>(nbuckets + 2), o_off_b = cv.take<std::uint32_t>(nbuckets + 2);
   auto o_owner = cv.take<std::uint32_t>(max_chunks), o_partial = cv.take<DXYZZ<DC>>(max_chunks);
   auto o_start = cv.take<std::uint32_t>(nbuckets + 1), o_end = cv.take<std::uint32_t>(nbuckets + 1);
-  auto o_segs = cv.take<DXYZZ<DC>>(W * nseg), o_p1 = cv.take<DXYZZ<DC>>(W * P1);
-  auto o_p2 = cv.take<DXYZZ<DC>>(W * P2);
+  auto o_segs = cv.take<DXYZZ<DC>>(Wb * nseg), o_p1 = cv.take<DXYZZ<DC>>(Wb * P1);
+  auto o_p2 = cv.take<DXYZZ<DC>>(Wb * P1);
   if (caches.msm_arena.size() < cv.off) caches.msm_arena.resize(cv.off);
   std::uint8_t* A = caches.msm_arena.get();
   auto at = [&](std::size_t o) { return A + o; };
@@ -420,7 +445,8 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
 
   // 2. digits of the big scalars, then the ones as entries of the ones bucket; 3. sort
   if (nbig) {
-    digits<<<grid(nbig, 256), 256, 0, st>>>(canon, big, nbig, c, W, k0, v0);
+    digits<<<grid(nbig, 256), 256, 0, st>>>(canon, big, nbig, c, W, shared ? 0u : 1u, std::uint32_t(src.stride),
+                                            sentinel, k0, v0);
     CUZK_CUDA_CHECK_LAUNCH();
   }
   if (nones) {
@@ -437,7 +463,8 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
   ranges<<<grid(total, 256), 256, 0, st>>>(kb.Current(), total, sentinel, start, end);
   CUZK_CUDA_CHECK_LAUNCH();
   prof.mark("sort+ranges");
-  count_chunks<<<grid(nb1 + 1, 256), 256, 0, st>>>(start, end, nb1, E, cnt_b);
+  CUZK_CUDA_CHECK(cudaMemsetAsync(cnt + 2, 0, sizeof(unsigned), st));
+  count_chunks<<<grid(nb1 + 1, 256), 256, 0, st>>>(start, end, nb1, E, cnt_b, cnt + 2);
   CUZK_CUDA_CHECK_LAUNCH();
   CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, cnt_b, off_b, nb1 + 1, st));
   fill_chunks<<<grid(nb1, 256), 256, 0, st>>>(cnt_b, off_b, nb1, owner);
@@ -451,31 +478,39 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
     CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
     prof.mark("chunks");
   }
-  // 5. balanced accumulation; 6. tree over each bucket's chunk partials
+  // 5. balanced accumulation; 6. tree over each bucket's chunk partials, in as many passes
+  // as the most chunks of one bucket need (read here, before the accumulation is queued:
+  // a bound from the sizes alone took up to 18 passes over every chunk at 2^24 with a table)
+  unsigned most = 0;
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cnt + 2, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
   accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
                                                                 sentinel, start, off_b, partial);
   CUZK_CUDA_CHECK_LAUNCH();
   prof.mark("accumulate");
-  // a bucket's run meets at most ⌈run/E⌉ + 1 segments
-  const std::size_t most = std::max(nbig, nones) / E + 2;
   for (std::uint32_t step = 1; step < most; step *= 2) {
     tree_pass<DC><<<grid(max_chunks, 256), 256, 0, st>>>(partial, owner, off_b, cnt_b, nb1, step);
     CUZK_CUDA_CHECK_LAUNCH();
   }
   prof.mark("tree");
-  std::vector<HostXYZZ> host_w(W * P2);
+  std::vector<HostXYZZ> host_w(Wb * Pf);
   HostXYZZ host_ones = HostXYZZ::infinity();
   if (nbig) {
     // 7. window reduction
-    window_segments<DC><<<grid(W * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, W, m, L, segs);
+    window_segments<DC><<<grid(Wb * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, Wb, m, L, segs);
     CUZK_CUDA_CHECK_LAUNCH();
     prof.mark("segments");
-    reduce<DC><<<grid(W * P1, 128), 128, 0, st>>>(segs, nseg, W, P1, p1);
-    CUZK_CUDA_CHECK_LAUNCH();
-    reduce<DC><<<grid(W * P2, 64), 64, 0, st>>>(p1, P1, W, P2, p2);
-    CUZK_CUDA_CHECK_LAUNCH();
+    const DXYZZ<DC>* in = segs;
+    std::size_t per = nseg;
+    DXYZZ<DC>* bufs[2] = {p1, p2};
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+      reduce<DC><<<grid(Wb * passes[i], 64), 64, 0, st>>>(in, per, Wb, passes[i], bufs[i & 1]);
+      CUZK_CUDA_CHECK_LAUNCH();
+      in = bufs[i & 1];
+      per = passes[i];
+    }
     prof.mark("reduce");
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(host_w.data(), p2, W * P2 * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(host_w.data(), in, Wb * Pf * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
   }
   std::uint32_t ones_slot[2] = {0, 0};  // cnt and off of the ones bucket
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&ones_slot[0], cnt_b + nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));
@@ -490,10 +525,10 @@ HostJac run(Context& ctx, const ResidentBases<HostAffine>& bases, const Fr* scal
 
   HostJac acc = HostJac::infinity();
   if (nbig) {
-    for (unsigned w = W; w-- > 0;) {
+    for (unsigned w = Wb; w-- > 0;) {
       for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
       HostXYZZ s = HostXYZZ::infinity();
-      for (unsigned j = 0; j < P2; ++j) s += host_w[w * P2 + j];
+      for (unsigned j = 0; j < Pf; ++j) s += host_w[w * Pf + j];
       acc += s.to_jacobian();
     }
   }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Ratio table cuzk / sppark from one vs-anchors.sh call: medians over the rounds of each
 side's figures (each already a median of its own repetitions). A size where sppark printed
-FAIL or ERROR is void and shown as such."""
+FAIL or ERROR is void and shown as such. "G1T c=W" rows are cuzk's MSM over a window table
+of width W (bench_cuda g1table; one row per width) against sppark's plain G1 MSM of the
+same size, the issue's "precomputed bases" goal; a table whose check failed is void."""
 import re
 import statistics
 import sys
@@ -9,16 +11,23 @@ from collections import defaultdict
 
 
 def parse_cuzk(path):
-    d = defaultdict(list)
+    d, bad = defaultdict(list), set()
     for line in open(path, errors="replace"):
-        m = re.match(r"MSM\s+(G[12])\s+2\^(\d+)\s+c=\s*\d+\s+([\d.]+) ms", line)
+        m = re.match(r"TABLE G1 2\^(\d+)\s+c=(\d+) .*check FAIL", line)
         if m:
-            d[(m[1], int(m[2]))].append(float(m[3]))
+            bad.add((f"G1T c={m[2]}", int(m[1])))
+            continue
+        m = re.match(r"MSM\s+(G[12]T?)\s+2\^(\d+)\s+c=\s*(\d+)\s+([\d.]+) ms", line)
+        if m:
+            op = f"G1T c={m[3]}" if m[1] == "G1T" else m[1]
+            d[(op, int(m[2]))].append(float(m[4]))
             continue
         m = re.match(r"NTT\s+2\^(\d+)\s+default\s+forward\s+([\d.]+) ms", line)
         if m:
             d[("NTT", int(m[1]))].append(float(m[2]))
-    return d
+    for key in bad:
+        d.pop(key, None)
+    return d, bad
 
 
 def parse_sppark(path):
@@ -49,8 +58,15 @@ def parse_sppark(path):
 
 
 def main():
-    cz = parse_cuzk(sys.argv[1])
+    cz, bad = parse_cuzk(sys.argv[1])
     sp, void = parse_sppark(sys.argv[2])
+    for op, L in set(cz) | bad:
+        if op.startswith("G1T"):
+            if ("G1", L) in sp:
+                sp[(op, L)] = sp[("G1", L)]
+            if ("G1", L) in void:
+                void.add((op, L))
+    void |= bad
     print("| op | size | cuzk ms | sppark ms | cuzk / sppark | rounds |")
     print("|---|---|---:|---:|---:|---|")
     for key in sorted(set(cz) | set(sp) | void):
@@ -58,7 +74,7 @@ def main():
         c = statistics.median(cz[key]) if cz.get(key) else None
         s = statistics.median(sp[key]) if sp.get(key) else None
         if key in void:
-            ratio = "void (sppark check failed)"
+            ratio = "void (cuzk table check failed)" if key in bad else "void (sppark check failed)"
         elif c is not None and s is not None:
             ratio = f"{c / s:.3f}"
         else:

@@ -6,10 +6,13 @@
 # neither side's check failed.
 # Usage: scripts/gpu/vs-anchors.sh BIN_DIR OUT_DIR
 #   BIN_DIR: bench_cuda, cuda_test_msm, cuda_test_ntt, libtbb.so.12 (built for sm_90) and a copy of sp_bench
-#   env: G1MAX=26 G2MAX=24 NTTMAX=27 REPS=5 ROUNDS=2
+#   env: G1MAX=26 G2MAX=24 NTTMAX=27 REPS=5 ROUNDS=2; TABLE_SIZES="24 26" TABLE_BITS=22 (the
+#   G1 MSM over a window table, bench_cuda g1table, against sppark's plain G1; TABLE_SIZES=""
+#   leaves it out: a 2^26 table takes ~70 GB of the GPU's memory)
 set -u
 B=${1:?bin dir}; O=${2:?out dir}
 G1MAX=${G1MAX:-26}; G2MAX=${G2MAX:-24}; NTTMAX=${NTTMAX:-27}; REPS=${REPS:-5}; ROUNDS=${ROUNDS:-2}
+TABLE_SIZES=${TABLE_SIZES-24 26}; TABLE_BITS=${TABLE_BITS:-22}
 here=$(cd "$(dirname "$0")" && pwd)
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
 mkdir -p "$O"
@@ -29,6 +32,7 @@ for round in $(seq 1 "$ROUNDS"); do
     for L in $(seq 20 2 "$G1MAX"); do "$B/bench_cuda" g1 "$L"; done
     for L in $(seq 20 2 "$G2MAX"); do "$B/bench_cuda" g2 "$L"; done
     "$B/bench_cuda" ntt "$NTTMAX"
+    for L in $TABLE_SIZES; do CUZK_BENCH_TABLE_BITS=$TABLE_BITS "$B/bench_cuda" g1table "$L"; done
   } >> "$O/anchors-cuzk.txt" 2>&1 || rc=1
   el "bench_cuda round $round done"
 done

@@ -16,7 +16,7 @@ using bls12_381::Fr;
 
 namespace {
 
-enum Op { ADD, SUB, MUL, SQR, NEG, DBL };
+enum Op { ADD, SUB, MUL, SQR, NEG, DBL, INV };
 
 template <class D>
 __global__ void field_op(const D* a, const D* b, D* out, std::size_t n, int op) {
@@ -29,6 +29,7 @@ __global__ void field_op(const D* a, const D* b, D* out, std::size_t n, int op) 
     case MUL: out[i] = x * y; break;
     case SQR: out[i] = x.sqr(); break;
     case NEG: out[i] = -x; break;
+    case INV: out[i] = x.inverse(); break;
     default: out[i] = x.dbl(); break;
   }
 }
@@ -41,6 +42,7 @@ H host_op(const H& x, const H& y, int op) {
     case MUL: return x * y;
     case SQR: return x.sqr();
     case NEG: return -x;
+    case INV: return x.is_zero() ? H::zero() : x.inverse();  // the device maps 0 to 0
     default: return x.dbl();
   }
 }
@@ -61,7 +63,7 @@ void check_field(const char* name, Gen gen, std::size_t n) {
   DeviceBuffer<H> da, db, dout(n);
   da.upload(a.data(), n, ctx.stream());
   db.upload(b.data(), n, ctx.stream());
-  for (int op : {ADD, SUB, MUL, SQR, NEG, DBL}) {
+  for (int op : {ADD, SUB, MUL, SQR, NEG, DBL, INV}) {
     CUZK_CUDA_CHECK(cudaMemsetAsync(dout.get(), 0xA5, dout.bytes(), ctx.stream()));  // poison
     field_op<D><<<unsigned((n + 255) / 256), 256, 0, ctx.stream()>>>(
         reinterpret_cast<const D*>(da.get()), reinterpret_cast<const D*>(db.get()), reinterpret_cast<D*>(dout.get()),

@@ -233,6 +233,113 @@ TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give
   }
 }
 
+// Window tables (the prover's case): entries against the host's 2^(cw)·P, and the MSM over
+// a table against the host reference and the plain device MSM, with the edge cases.
+TEST_CASE("window table: entries are 2^(c·w)·P, infinity stays zero") {
+  using A = bls12_381::G1Affine;
+  using J = bls12_381::G1;
+  cuda::Context ctx;
+  const std::size_t n = 3001;  // not a multiple of the build's batch or block
+  auto p = test::random_points<bls12_381::G1Curve>(n);
+  add_edge_points(p);
+  p[n - 1] = A::infinity();
+  cuda::ResidentG1 bases;
+  bases.upload(ctx, p.data(), n);
+  for (unsigned c : {8u, 13u, 22u}) {
+    CAPTURE(c);
+    cuda::WindowTableG1 t;
+    t.build(ctx, bases, c, c == 13 ? 1000 : cuda::WindowTableG1::kBuildChunk);  // 13: in chunks of 1000 points
+    const unsigned W = (256 + c - 1) / c;
+    REQUIRE(t.windows() == W);
+    REQUIRE(t.size() == n);
+    CHECK(t.bytes() == W * n * 2 * sizeof(bls12_381::Fq));
+    std::vector<bls12_381::Fq> xy(2 * W * n);
+    CUZK_CUDA_CHECK(cudaMemcpy(xy.data(), t.device_xy(), xy.size() * sizeof(bls12_381::Fq), cudaMemcpyDeviceToHost));
+    std::size_t bad = 0, checked = 0;
+    for (unsigned w = 0; w < W; ++w) {
+      Fr two_cw = Fr::one();
+      for (unsigned i = 0; i < c * w; ++i) two_cw = two_cw + two_cw;
+      for (std::size_t i : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(4),
+                            std::size_t(5), std::size_t(1234), std::size_t(2047), std::size_t(2048), n - 2, n - 1}) {
+        const A want = J::from_affine(p[i]).mul(two_cw.canonical()).to_affine();
+        const auto& x = xy[2 * (w * n + i)];
+        const auto& y = xy[2 * (w * n + i) + 1];
+        const bool ok = want.inf ? (x.is_zero() && y.is_zero()) : (x == want.x && y == want.y);
+        bad += !ok;
+        ++checked;
+      }
+    }
+    CHECK_MESSAGE(bad == 0, bad << " of " << checked << " table entries wrong");
+  }
+  cuda::WindowTableG1 t;
+  CHECK_THROWS_AS(t.build(ctx, bases, 7), Error);
+  CHECK_THROWS_AS(t.build(ctx, bases, 27), Error);
+  CHECK_THROWS_AS(t.build(ctx, bases, 16, 0), Error);
+  CHECK(t.windows() == 0);
+}
+
+TEST_CASE("G1 MSM over a window table matches the host and the plain MSM") {
+  cuda::Context ctx;
+  for (std::size_t n : {std::size_t(1), std::size_t(7), std::size_t(3000), std::size_t(1) << 16}) {
+    CAPTURE(n);
+    auto p = test::random_points<bls12_381::G1Curve>(n);
+    add_edge_points(p);
+    cuda::ResidentG1 bases;
+    bases.upload(ctx, p.data(), n);
+    for (unsigned c : {8u, 16u, 22u}) {
+      CAPTURE(c);
+      cuda::WindowTableG1 t;
+      t.build(ctx, bases, c);
+      for (Mix mix : {Mix::Random, Mix::Edge, Mix::Ones, Mix::Equal, Mix::SmallBits}) {
+        CAPTURE(int(mix));
+        auto k = scalars(n, mix);
+        if (n >= 8) k[5] = k[4];  // k·P + k·(−P) = O in one bucket of every window
+        auto want = n <= 64 ? naive_msm(p, k) : cpu_pippenger(p, k);
+        auto got = cuda::msm_g1(ctx, t, k.data(), n);
+        CHECK(got.on_curve());
+        CHECK(got == want);
+        if (mix == Mix::Random) CHECK(cuda::msm_g1(ctx, bases, k.data(), n) == want);
+      }
+    }
+  }
+}
+
+TEST_CASE("G1 MSM over a window table: one bucket of every window, offsets, witness shape, errors") {
+  cuda::Context ctx;
+  const std::size_t n = 5000;
+  auto p = test::random_points<bls12_381::G1Curve>(n);
+  add_edge_points(p);
+  for (std::size_t i = 0; i < n; ++i)
+    if (test::rng()() % 5 < 2) p[i] = ec::Affine<bls12_381::G1Curve>::infinity();
+  cuda::ResidentG1 bases;
+  bases.upload(ctx, p.data(), n);
+  cuda::WindowTableG1 t;
+  t.build(ctx, bases, 8);
+  // every digit of every scalar is 5: all n·32 entries in one bucket (the longest run a
+  // shared bucket set can have; the tree over its chunk partials must cover it)
+  Fr five_all = Fr::zero(), two8 = Fr::from_u64(256);
+  for (int w = 0; w < 32; ++w) five_all = five_all * two8 + Fr::from_u64(5);
+  std::vector<Fr> k(n, five_all);
+  CHECK(cuda::msm_g1(ctx, t, k.data(), n) == cpu_pippenger(p, k));
+  for (double p01 : {0.0, 0.86, 1.0}) {
+    CAPTURE(p01);
+    auto kw = witness_like(n, p01);
+    CHECK(cuda::msm_g1(ctx, t, kw.data(), n) == cpu_pippenger(p, kw));
+  }
+  // a sub-range of the table's points, scalars on the device
+  auto ks = scalars(n, Mix::Edge);
+  cuda::DeviceBuffer<Fr> dk;
+  dk.upload(ks.data(), n, ctx.stream());
+  const std::size_t first = 1000, m = 2500;
+  std::vector<ec::Affine<bls12_381::G1Curve>> ps(p.begin() + first, p.begin() + first + m);
+  std::vector<Fr> kk(ks.begin(), ks.begin() + m);
+  CHECK(cuda::msm_g1(ctx, t, dk.get(), m, first) == cpu_pippenger(ps, kk));
+  CHECK(cuda::msm_g1(ctx, t, ks.data(), 0, 0).is_inf());
+  CHECK_THROWS_AS(cuda::msm_g1(ctx, t, ks.data(), n, 1), Error);
+  cuda::WindowTableG1 empty;
+  CHECK_THROWS_AS(cuda::msm_g1(ctx, empty, ks.data(), 1, 0), Error);
+}
+
 // The key upload (resident_upload.cpp): several chunks per packer thread, a short last
 // chunk, infinity points packed as x = y = 0, one staging reused by several uploads.
 template <class A>

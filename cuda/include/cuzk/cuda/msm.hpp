@@ -61,6 +61,38 @@ private:
   std::size_t n_ = 0;
 };
 
+// The prover's case: the same key points in every proof. Window multiples of resident
+// bases, made once on the device: entry w·n + i is 2^(c·w)·P_i (affine, packed like the
+// bases; infinity stays x = y = 0) for w < W = ⌈256/c⌉, so every window of an MSM shares
+// one set of 2^(c−1) buckets: no per-window reduction and no doublings between windows,
+// and c can be wider than a plain MSM's (its bucket count no longer grows with W).
+// Memory: W·n·sizeof(packed point) (G1 at c = 22: 12 × 96 B = 1152 B a point).
+// Building: c doublings a point and window in XYZZ, then one inversion shared by a batch
+// of points (Montgomery's trick); `build` returns when the table is on the device. It
+// queues one chunk of points at a time (kBuildChunk: ~14 ms of kernels on an H200) and
+// waits for it: a cudaFree on another thread (an MSM growing its scratch) waits for all
+// queued work on the device, and with the whole build queued it waited 2.5 s (PERF.md).
+template <class HostAffine>
+class WindowTable {
+public:
+  using Field = typename HostAffine::Field;
+  static constexpr unsigned kMinBits = 8, kMaxBits = 26;
+  static constexpr std::size_t kBuildChunk = std::size_t(1) << 20;  // points a launch
+  WindowTable() = default;
+  // c in [kMinBits, kMaxBits]; W·n must stay below 2^31 (the MSM's 31-bit entry index).
+  void build(Context& ctx, const ResidentBases<HostAffine>& bases, unsigned c, std::size_t chunk = kBuildChunk);
+  std::size_t size() const { return n_; }  // points per window (the bases' count)
+  unsigned window_bits() const { return c_; }
+  unsigned windows() const { return w_; }
+  std::size_t bytes() const { return std::size_t(w_) * n_ * 2 * sizeof(Field); }
+  const Field* device_xy() const { return buf_.get(); }  // 2·W·n field elements
+
+private:
+  DeviceBuffer<Field> buf_;
+  std::size_t n_ = 0;
+  unsigned c_ = 0, w_ = 0;
+};
+
 extern template class ResidentBases<bls12_381::G1Affine>;  // instantiated in cuda/src/msm_g*.cu
 extern template class ResidentBases<bls12_381::G2Affine>;
 using ResidentG1 = ResidentBases<bls12_381::G1Affine>;
@@ -68,6 +100,12 @@ using ResidentG2 = ResidentBases<bls12_381::G2Affine>;
 
 // Σ scalars[i]·bases[first + i] for i < n (first + n ≤ bases.size()).
 bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr* scalars, std::size_t n,
+                     std::size_t first = 0);
+using WindowTableG1 = WindowTable<bls12_381::G1Affine>;
+extern template class WindowTable<bls12_381::G1Affine>;  // instantiated in cuda/src/msm_g1.cu
+
+// The same sum with the table's window multiples of the bases (c is the table's).
+bls12_381::G1 msm_g1(Context& ctx, const WindowTableG1& table, const bls12_381::Fr* scalars, std::size_t n,
                      std::size_t first = 0);
 bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr* scalars, std::size_t n,
                      std::size_t first = 0);
