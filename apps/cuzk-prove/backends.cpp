@@ -118,6 +118,10 @@ void add_cuda_flags(CLI::App& cmd, cuzk::cuda::CudaOptionFlags& f) {
   cmd.add_option("--msm-profile", f.msm_profile,
                  "on|off: per-stage MSM times on stderr (env CUZK_MSM_PROFILE; default off)")
       ->group(g);
+  cmd.add_option("--msm-table-h", f.msm_table_h,
+                 "off|8..26: H's MSM over window multiples of the key's H points, made on the GPU once "
+                 "per key (ceil(256/bits) x 96 B a point of GPU memory; env CUZK_MSM_TABLE_H; default off)")
+      ->group(g);
 }
 
 cuzk::cuda::CudaOptions cuda_options(const cuzk::cuda::CudaOptionFlags& flags) {

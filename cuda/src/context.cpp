@@ -25,8 +25,11 @@ int select(int device) {
 }
 }  // namespace
 
-Context::Context(int device, CudaOptions options)
-    : device_(select(device)), options_(std::move(options)), stream_(), caches_(std::make_unique<ContextCaches>()) {
+Context::Context(int device, CudaOptions options, StreamPriority priority)
+    : device_(select(device)),
+      options_(std::move(options)),
+      stream_(priority),
+      caches_(std::make_unique<ContextCaches>()) {
   CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count_, cudaDevAttrMultiProcessorCount, device_));
 }
 

@@ -38,11 +38,18 @@ void copy_parallel(Fr* dst, const Fr* src, std::size_t n) {
 // chain, H last, which also waits for the NTTs), each marked ready once its copy has
 // finished, so the first partition's MSMs start while the rest of the key is still going up.
 struct CudaBackend::Resident {
-  enum Section : unsigned { kB2 = 1, kA = 2, kB1 = 4, kC = 8, kH = 16, kAll = 31 };
+  enum Section : unsigned { kB2 = 1, kA = 2, kB1 = 4, kC = 8, kH = 16, kAll = 31, kHTable = 32 };
   std::string path;
   std::uint32_t n_vars = 0, domain = 0;
   ResidentG1 a, b1, c, h;
   ResidentG2 b2;
+  WindowTableG1 h_table;  // CudaOptions::msm_table_h_bits; in use once kHTable is ready
+
+  // Without waiting: whether `s` is on the device.
+  bool ready(Section s) {
+    std::lock_guard<std::mutex> lk(m_);
+    return ready_ & s;
+  }
 
   // Blocks until `s` is on the device; rethrows the upload's error if it failed instead.
   void wait(Section s) {
@@ -139,12 +146,42 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
     r->set_ready(Resident::kC);
     r->h.upload(*ctx_up_, pk.h.data(), pk.h.size(), staging);
     r->set_ready(Resident::kH);
+    build_h_table(*r);
   } catch (...) {
     r->set_failed(std::current_exception());
     std::lock_guard<std::mutex> dl(device_mu_);
     resident_.remove(r);
     throw;
   }
+}
+
+// H's window table (CudaOptions::msm_table_h_bits), after the key's sections: once per
+// resident key, on a context of its own at the device's lowest stream priority, one chunk of
+// points queued at a time (WindowTable::build). The partitions use the plain MSM until it is
+// ready. (With the whole build queued, the first partition's MSMs — whose first calls grow
+// their scratch: cudaFree waits for all work on the device — waited for the 2.5 s build:
+// first proof 2.4 → 4.8 s, PERF.md.) Made
+// only when it fits the free GPU memory with kTableSpare left for the MSM and NTT scratch;
+// a table that cannot be made (no room, allocation failed) leaves H on the plain MSM.
+void CudaBackend::build_h_table(Resident& r) {
+  const unsigned c = options_.msm_table_h_bits;
+  if (!c || r.h.size() == 0) return;
+  constexpr std::size_t kTableSpare = std::size_t(8) << 30;
+  const std::size_t W = (256 + c - 1) / c, bytes = W * r.h.size() * sizeof(bls12_381::G1Affine::Field) * 2;
+  std::size_t free = 0, total = 0;
+  ctx_up_->activate();
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  if (free < bytes + kTableSpare || W * r.h.size() >= (std::size_t(1) << 31)) return;
+  // (ResidentBases::upload returned with H's points on the device)
+  if (!ctx_table_) ctx_table_ = std::make_unique<Context>(device_, options_, StreamPriority::Low);
+  try {
+    r.h_table.build(*ctx_table_, r.h, c);
+  } catch (const Error&) {  // out of device memory meanwhile: H stays on the plain MSM
+    r.h_table = WindowTableG1();
+    (void)cudaGetLastError();
+    return;
+  }
+  r.set_ready(Resident::kHTable);
 }
 
 void CudaBackend::prepare(const ProvingKey& pk) {
@@ -313,7 +350,9 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   m.c = msm_g1(*ctx_, res->c, dw_.get() + np, nv - np);
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[5].get(), 0));
   res->wait(Resident::kH);
-  m.h = msm_g1(*ctx_, res->h, da, n);
+  const bool table = res->ready(Resident::kHTable);
+  if (options_.msm_table_h_bits) t.h_table = table;
+  m.h = table ? msm_g1(*ctx_, res->h_table, da, n) : msm_g1(*ctx_, res->h, da, n);
   t.msm_g1 += since(t0);
   if (g2.valid())
     g2.get();  // run_g2 catches its own errors into g2_error

@@ -41,12 +41,34 @@ TEST_CASE("defaults without flags or environment") {
   CHECK(o.g2_overlap);
   CHECK(!o.msm_profile);
   const auto s = o.settings();
-  REQUIRE(s.size() == 5);
+  CHECK(o.msm_table_h_bits == 0);
+  REQUIRE(s.size() == 6);
   CHECK(s[0] == std::pair<std::string, std::string>{"ntt_kernel", "auto"});
   CHECK(s[1] == std::pair<std::string, std::string>{"msm_window_g1_bits", "auto"});
   CHECK(s[2] == std::pair<std::string, std::string>{"msm_window_g2_bits", "auto"});
   CHECK(s[3] == std::pair<std::string, std::string>{"g2_overlap", "on"});
   CHECK(s[4] == std::pair<std::string, std::string>{"msm_profile", "off"});
+  CHECK(s[5] == std::pair<std::string, std::string>{"msm_table_h_bits", "off"});
+}
+
+TEST_CASE("--msm-table-h / CUZK_MSM_TABLE_H: off or 8..26 bits") {
+  Env env{{{"CUZK_MSM_TABLE_H", "22"}}};
+  CHECK(parse_cuda_options({}, env.fn()).msm_table_h_bits == 22);
+  CHECK(parse_cuda_options({}, env.fn()).settings()[5].second == "22");
+  CudaOptionFlags f;
+  f.msm_table_h = "off";  // the flag beats the environment
+  CHECK(parse_cuda_options(f, env.fn()).msm_table_h_bits == 0);
+  for (const char* v : {"8", "26", "0"}) {
+    f.msm_table_h = v;
+    CHECK(parse_cuda_options(f, Env{}.fn()).msm_table_h_bits == unsigned(std::stoul(v)));
+  }
+  for (const char* v : {"7", "27", "auto", "on", "-22", "22 ", "0x16", "99999999999999999999", ""}) {
+    CAPTURE(v);
+    f.msm_table_h = v;
+    CHECK(error_of(f, {}) == std::string("--msm-table-h: \"") + v + "\" is not off or a table width in bits from 8 to 26");
+  }
+  Env bad{{{"CUZK_MSM_TABLE_H", "big"}}};
+  CHECK(error_of({}, bad) == "CUZK_MSM_TABLE_H (environment): \"big\" is not off or a table width in bits from 8 to 26");
 }
 
 TEST_CASE("the environment is the fallback; an empty value is unset") {

@@ -20,7 +20,8 @@ std::string fixture(const std::string& c, const std::string& f) {
   return std::string(s ? s : ".") + "/data/fixtures/" + c + "/" + f;
 }
 
-void same_proof(const ProvingKey& pk, const std::vector<Scalar>& w, cuzk::cuda::CudaBackend& gpu, bool early_free) {
+StageTimes same_proof(const ProvingKey& pk, const std::vector<Scalar>& w, cuzk::cuda::CudaBackend& gpu,
+                      bool early_free) {
   Blinding bl = Blinding::random();
   CpuBackend cpu;
   StageTimes tc, tg;
@@ -31,6 +32,7 @@ void same_proof(const ProvingKey& pk, const std::vector<Scalar>& w, cuzk::cuda::
   MESSAGE("domain 2^" << pk.header.log_domain << ": gpu h2d " << tg.h2d * 1e3 << " ms, ntt " << tg.ntt * 1e3
                       << " ms, msm_g1 " << tg.msm_g1 * 1e3 << " ms, msm_g2 " << tg.msm_g2 * 1e3 << " ms; cpu ntt "
                       << tc.ntt * 1e3 << " ms, msm " << (tc.msm_g1 + tc.msm_g2) * 1e3 << " ms");
+  return tg;
 }
 }  // namespace
 
@@ -74,6 +76,29 @@ TEST_CASE("CUDA proofs equal CPU proofs with non-default CudaOptions (g2_overlap
     CAPTURE(c);
     same_proof(pk, read_wtns(fixture(c, "w0.wtns"), pk.header.n_vars).values, gpu, true);
   }
+}
+
+TEST_CASE("CUDA proofs equal CPU proofs with H's MSM over a window table (--msm-table-h)") {
+  const unsigned depth = 8;
+  auto tw = cuzk::setup::ToxicWaste::random();
+  ProvingKey pk = cuzk::setup::generate_key(pl::build_r1cs(depth, 2), tw);  // 2^16 domain
+  pk.path = "porep-table-key";
+  auto rep = pl::Replica::generate(depth, cuzk::test::rng()());
+  for (unsigned bits : {8u, 22u}) {
+    CAPTURE(bits);
+    cuzk::cuda::CudaOptions o;
+    o.msm_table_h_bits = bits;
+    cuzk::cuda::CudaBackend gpu(0, 1, o);
+    for (int part = 0; part < 2; ++part) {
+      auto syn = pl::synthesize(rep, pl::draw_challenges(cuzk::test::rng()(), 2, depth));
+      StageTimes t = same_proof(pk, syn.witness, gpu, part == 0);
+      REQUIRE(t.h_table.has_value());
+      CHECK(*t.h_table);  // the table is built with the key, before the first partition's H
+    }
+  }
+  cuzk::cuda::CudaBackend plain(0);
+  auto syn = pl::synthesize(rep, pl::draw_challenges(cuzk::test::rng()(), 2, depth));
+  CHECK(!same_proof(pk, syn.witness, plain, true).h_table.has_value());  // off: not reported
 }
 
 TEST_CASE("CUDA backend: many partitions through the one G2 thread, then teardown") {

@@ -13,6 +13,7 @@
 // workers and steps 2–3 on a backend (CPU or GPU) with its own memory discipline.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -89,6 +90,7 @@ struct StageTime {
 struct StageTimes {
   double ntt = 0, msm_g1 = 0, msm_g2 = 0, lock_wait = 0;
   StageTime h2d, d2h, prep;
+  std::optional<bool> h_table;  // CUDA backend with --msm-table-h: H's MSM used the key's window table
 };
 
 // Steps 2–3 on some device. compute() takes a/b/c by value and releases them as soon as

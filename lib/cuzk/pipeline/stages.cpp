@@ -136,6 +136,7 @@ void Batch::on_device(Partition& p, std::size_t d) {
   if (st.h2d.measured) f["d2h"] = round_us(st.d2h);
   f["lock_wait"] = round_us(st.lock_wait);
   if (st.prep.measured) f["prep"] = round_us(st.prep);
+  if (st.h_table) f["h_table"] = *st.h_table;
   ev.emit("gpu", f);
 }
 

@@ -21,7 +21,7 @@ struct ContextCaches;  // defined in cuda/src/caches.hpp
 
 class Context {
 public:
-  explicit Context(int device = 0, CudaOptions options = {});
+  explicit Context(int device = 0, CudaOptions options = {}, StreamPriority priority = StreamPriority::Normal);
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;

@@ -70,6 +70,7 @@ private:
   // caller then uploads it with upload_key, without holding device_mu_).
   std::pair<std::shared_ptr<Resident>, bool> resident_for(const groth16::ProvingKey& pk);
   void upload_key(const std::shared_ptr<Resident>& r, const groth16::ProvingKey& pk);
+  void build_h_table(Resident& r);
   std::unique_ptr<Staging> take_staging(std::size_t n);
   void give_staging(std::unique_ptr<Staging> s);
 
@@ -83,6 +84,7 @@ private:
   std::unique_ptr<Stream> copy_;            // uploads (w, a, b, c) under the NTTs and MSMs
   std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
   std::unique_ptr<Context> ctx_g2_;         // the G2 MSM's own stream and scratch (same device)
+  std::unique_ptr<Context> ctx_table_;      // H window tables' builds, lowest stream priority (upload_mu_)
   std::unique_ptr<Context> ctx_ntt_;        // the H computation's stream, tables and scratch
   std::unique_ptr<Context> ctx_up_;         // key uploads (upload_mu_), beside the partitions' work
   std::mutex upload_mu_;

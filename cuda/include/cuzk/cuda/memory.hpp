@@ -93,9 +93,17 @@ private:
   std::size_t n_ = 0;
 };
 
+// Low: the device's least stream priority — its blocks are dispatched only when no stream of
+// higher priority has blocks waiting (background work such as a window table's build).
+enum class StreamPriority { Normal, Low };
+
 class Stream {
 public:
-  Stream() { CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  explicit Stream(StreamPriority p = StreamPriority::Normal) {
+    int least = 0, greatest = 0;
+    if (p == StreamPriority::Low) CUZK_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    CUZK_CUDA_CHECK(cudaStreamCreateWithPriority(&s_, cudaStreamNonBlocking, p == StreamPriority::Low ? least : 0));
+  }
   Stream(Stream&& o) noexcept : s_(std::exchange(o.s_, nullptr)) {}
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;

@@ -12,6 +12,7 @@
 //   --msm-window-g2   CUZK_MSM_WINDOW_G2   auto | 4..22 (bits)
 //   --g2-overlap      CUZK_G2_OVERLAP      on | off  (also 1 | 0)
 //   --msm-profile     CUZK_MSM_PROFILE     on | off  (also 1 | 0)
+//   --msm-table-h     CUZK_MSM_TABLE_H     off | 8..26 (bits): H's MSM over a window table
 // An empty environment value counts as unset; every other bad value is one line naming the
 // flag or variable (cuzk::Error BadInput: exit 2).
 #include <cctype>
@@ -31,6 +32,7 @@ namespace cuzk::cuda {
 // size). The benchmark adds its variants (cuda/bench/ntt_bench_variants.cu).
 inline constexpr const char* kNttKernels[] = {"auto", "smem", "t10b3", "t11b3s"};
 inline constexpr unsigned kMsmWindowMinBits = 4, kMsmWindowMaxBits = 22;
+inline constexpr unsigned kMsmTableMinBits = 8, kMsmTableMaxBits = 26;  // WindowTable's range
 
 struct CudaOptions {
   std::string ntt_kernel = "auto";  // NTT kernel and pass plan by name (kNttKernels)
@@ -38,6 +40,12 @@ struct CudaOptions {
   unsigned msm_window_bits_g2 = 0;  // G2 likewise
   bool g2_overlap = true;           // G2 MSM concurrent with the G1 ones; false = after them (benchmark mode)
   bool msm_profile = false;         // per-stage MSM times (CUDA events, milliseconds) on stderr
+  // H's MSM over a window table of this width in bits (8..26; 0 = off), built on the device
+  // once per resident key after its points are up (⌈256/c⌉·n·96 B of GPU memory: 19.3 GB at
+  // n = 2^24, c = 22); partitions use the plain MSM until it is ready, and a key whose table
+  // does not fit the free GPU memory keeps the plain one. Pays on long batches only (the
+  // build slows the partitions beside it; docs/batch.md).
+  unsigned msm_table_h_bits = 0;
 
   // name -> value as text, as run_start records them.
   std::vector<std::pair<std::string, std::string>> settings() const {
@@ -46,13 +54,14 @@ struct CudaOptions {
             {"msm_window_g1_bits", bits(msm_window_bits_g1)},
             {"msm_window_g2_bits", bits(msm_window_bits_g2)},
             {"g2_overlap", g2_overlap ? "on" : "off"},
-            {"msm_profile", msm_profile ? "on" : "off"}};
+            {"msm_profile", msm_profile ? "on" : "off"},
+            {"msm_table_h_bits", msm_table_h_bits ? std::to_string(msm_table_h_bits) : std::string("off")}};
   }
 };
 
 // The command line's values, unset where the flag was not given.
 struct CudaOptionFlags {
-  std::optional<std::string> ntt_kernel, msm_window_g1, msm_window_g2, g2_overlap, msm_profile;
+  std::optional<std::string> ntt_kernel, msm_window_g1, msm_window_g2, g2_overlap, msm_profile, msm_table_h;
 };
 
 namespace options_detail {
@@ -94,6 +103,15 @@ inline unsigned window(const std::string& v, const std::string& where) {
     bad(where, v, "auto or a window width in bits from 4 to 22");
   return b;
 }
+inline unsigned table_bits(const std::string& v, const std::string& where) {
+  if (v == "off" || v == "0") return 0;
+  unsigned b = 0;
+  auto r = std::from_chars(v.data(), v.data() + v.size(), b);
+  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || r.ec != std::errc() ||
+      r.ptr != v.data() + v.size() || b < kMsmTableMinBits || b > kMsmTableMaxBits)
+    bad(where, v, "off or a table width in bits from 8 to 26");
+  return b;
+}
 }  // namespace options_detail
 
 // The one parser: flags first, then `getenv` (std::getenv in the CLI and bench_cuda; tests
@@ -118,6 +136,8 @@ inline CudaOptions parse_cuda_options(const CudaOptionFlags& f, const std::funct
     o.msm_window_bits_g2 = window(*v, where);
   if (auto v = pick(f.g2_overlap, "--g2-overlap", "CUZK_G2_OVERLAP", getenv, where)) o.g2_overlap = on_off(*v, where);
   if (auto v = pick(f.msm_profile, "--msm-profile", "CUZK_MSM_PROFILE", getenv, where)) o.msm_profile = on_off(*v, where);
+  if (auto v = pick(f.msm_table_h, "--msm-table-h", "CUZK_MSM_TABLE_H", getenv, where))
+    o.msm_table_h_bits = table_bits(*v, where);
   return o;
 }
 

@@ -1,0 +1,49 @@
+#!/bin/bash
+# H's MSM over a window table in the prover (--msm-table-h), on one GPU machine: BIN's CUDA
+# tests; one 2^LOG porep-lite batch (gen-porep depth 16, seed 11; SECTORS sectors of 10
+# partitions); the key parsed into a key cache once; then ROUNDS rounds of the same binary
+# without and with the table (BITS), interleaved; proofs of every run equal; cuzk-stats compare
+# (off runs baseline, on runs candidate); per run: first proof, steady s/proof (from the
+# third write on) and, for the on runs, the gpu events' msm_g1 split by h_table.
+# Usage: [ROUNDS=3] [BITS=22] [SECTORS=2] scripts/gpu/h-table.sh BIN OUT [LOG=24]
+set -u
+B=${1:?bin}; OUT=${2:?out}; LOG=${3:-24}; W=/tmp/htab; BITS=${BITS:-22}
+export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
+mkdir -p "$OUT" "$W"; rc=0
+source "$(dirname "$0")/lib.sh"
+run_cuda_tests "$B" "$OUT" || { el "CUDA tests failed: no runs"; exit 1; }
+[[ -d $W/s ]] || "$B/cuzk-prove" gen-porep --out "$W/s" --depth 16 --log-domain "$LOG" --sectors "${SECTORS:-2}" \
+  --partitions 10 --seed 11 --backend cuda > "$OUT/gen.txt" 2>&1 || rc=1
+el "gen: $(tail -n 1 "$OUT/gen.txt")"
+run() {  # NAME extra...
+  local name=$1; shift; rm -rf "$W/$name"
+  "$B/cuzk-prove" batch --backend cuda --seed 5 --progress off --key-cache "$W/kc" --out "$W/$name" \
+    --events "$OUT/$name.jsonl" "$@" "$W/s"/*.json > "$OUT/$name.txt" 2>&1 || rc=1
+  el "$name: $(grep 'batch:' "$OUT/$name.txt" | tail -n 1)"
+}
+same() { for f in "$W/$1"/*.proof; do cmp -s "$f" "$W/$2/$(basename "$f")" || { el "PROOFS DIFFER: $1 vs $2 $(basename "$f")"; rc=1; return; }; done; el "proofs equal: $1 vs $2"; }
+run parse
+for i in $(seq 1 "${ROUNDS:-3}"); do run "off_$i"; run "on_$i" --msm-table-h "$BITS"; done
+for i in $(seq 1 "${ROUNDS:-3}"); do same parse "off_$i"; same parse "on_$i"; done
+"$B/cuzk-stats" compare --baseline "$OUT"/off_*.jsonl --candidate "$OUT"/on_*.jsonl > "$OUT/compare.txt" 2>&1
+el "compare rc=$?"
+python3 - "$OUT" <<'PY' | tee "$OUT/runs.txt"
+import json, statistics, sys, glob, os
+for f in sorted(glob.glob(sys.argv[1] + "/*_*.jsonl")):
+    ev = [json.loads(l) for l in open(f)]
+    w = sorted(e["t1"] for e in ev if e.get("ev") == "write")
+    g = [e for e in ev if e.get("ev") == "gpu"]
+    ku = [e for e in ev if e.get("ev") == "key_upload"]
+    end = [e for e in ev if e.get("ev") == "run_end"][-1]
+    st = (w[-1] - w[1]) / (len(w) - 2) if len(w) > 2 else float("nan")
+    split = ""
+    for flag in (False, True):
+        v = [e["msm_g1"] for e in g if e.get("h_table") is flag]
+        if v: split += f"; h_table={str(flag).lower()}: {len(v)} partitions, msm_g1 median {statistics.median(v):.3f} s"
+    on = [e["t0"] for e in g if e.get("h_table") is True]
+    if on: split += f"; first gpu span with the table at {min(on):.2f} s"
+    print(f"{os.path.basename(f)}: key_upload {ku[0]['t1']-ku[0]['t0'] if ku else float('nan'):.2f} s; first proof {w[0]:.2f} s; "
+          f"wall {end['wall']:.2f} s; s/proof {end['s_per_proof']:.3f}; steady {st:.3f}; "
+          f"gpu median {statistics.median(e['t1']-e['t0'] for e in g):.3f} s{split}; proofs {end['proofs']} failures {end['failures']}")
+PY
+exit $rc
