@@ -13,6 +13,7 @@
 // to pin a partition's staging (2 GiB) and how long another thread's 1 MiB copy waits meanwhile
 // (one cudaMallocHost; pieces of 32 MiB; pages touched on all cores, then cudaHostRegister).
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -105,27 +106,42 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
   }
 }
 
-template <class Curve, class Fn>
-void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
-  using A = ec::Affine<Curve>;
-  using J = ec::Jacobian<Curve>;
-  const std::size_t B = 1 << 14;
-  std::vector<J> jp(B);
-  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
-  for (auto& p : jp) p = acc += step;
-  auto block = ec::batch_to_affine(jp.data(), B);
-  for (unsigned L = min_log; L <= max_log; L += 2) {
-    std::size_t n = std::size_t(1) << L;
-    std::vector<A> pts(n);
+// 2^L resident bases tiled from a block of 2^14 distinct points, and 2^L random scalars on
+// the device (timing does not depend on the points' values).
+template <class Curve>
+struct MsmInput {
+  cuda::ResidentBases<ec::Affine<Curve>> bases;
+  cuda::DeviceBuffer<Fr> scalars;
+  MsmInput(cuda::Context& ctx, const std::vector<ec::Affine<Curve>>& block, unsigned L) {
+    const std::size_t n = std::size_t(1) << L, B = block.size();
+    std::vector<ec::Affine<Curve>> pts(n);
     for (std::size_t i = 0; i < n; ++i) pts[i] = block[(i * 31 + i / B) % B];
-    cuda::ResidentBases<A> bases;
     bases.upload(ctx, pts.data(), n);
-    pts.clear();
-    pts.shrink_to_fit();
+    pts = {};
     std::vector<Fr> k(n);
     for (auto& x : k) x = rnd<Fr>();
-    cuda::DeviceBuffer<Fr> dk;
-    dk.upload(k.data(), n, ctx.stream());
+    scalars.upload(k.data(), n, ctx.stream());
+    ctx.synchronize();
+  }
+};
+
+template <class Curve>
+std::vector<ec::Affine<Curve>> point_block() {
+  using J = ec::Jacobian<Curve>;
+  std::vector<J> jp(std::size_t(1) << 14);
+  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
+  for (auto& p : jp) p = acc += step;
+  return ec::batch_to_affine(jp.data(), jp.size());
+}
+
+template <class Curve, class Fn>
+void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
+  const auto block = point_block<Curve>();
+  for (unsigned L = min_log; L <= max_log; L += 2) {
+    std::size_t n = std::size_t(1) << L;
+    MsmInput<Curve> in(ctx, block, L);
+    auto& bases = in.bases;
+    auto& dk = in.scalars;
     int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
     std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)\n", name, L,
@@ -139,32 +155,29 @@ void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
 // then the MSM over it, its result checked against the plain MSM's on the same input.
 // Returns false on a mismatch.
 bool bench_table(cuda::Context& ctx, unsigned L) {
-  using A = bls12_381::G1Affine;
   using J = bls12_381::G1;
-  const std::size_t B = 1 << 14, n = std::size_t(1) << L;
-  std::vector<J> jp(B);
-  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
-  for (auto& p : jp) p = acc += step;
-  auto block = ec::batch_to_affine(jp.data(), B);
-  std::vector<A> pts(n);
-  for (std::size_t i = 0; i < n; ++i) pts[i] = block[(i * 31 + i / B) % B];
-  cuda::ResidentG1 bases;
-  bases.upload(ctx, pts.data(), n);
-  pts.clear();
-  pts.shrink_to_fit();
-  std::vector<Fr> k(n);
-  for (auto& x : k) x = rnd<Fr>();
-  cuda::DeviceBuffer<Fr> dk;
-  dk.upload(k.data(), n, ctx.stream());
-  const J want = cuda::msm_g1(ctx, bases, dk.get(), n);
+  const std::size_t n = std::size_t(1) << L;
   const char* env = std::getenv("CUZK_BENCH_TABLE_BITS");
-  std::string list = env && *env ? env : "20,22,24";
-  bool ok = true;
-  for (std::size_t pos = 0; pos < list.size();) {
+  const std::string list = env && *env ? env : "20,22,24";
+  std::vector<unsigned> widths;  // the whole list checked before any work
+  for (std::size_t pos = 0; pos <= list.size();) {
     std::size_t e = list.find(',', pos);
     if (e == std::string::npos) e = list.size();
-    const unsigned c = unsigned(std::stoul(list.substr(pos, e - pos)));
+    const std::string item = list.substr(pos, e - pos);
+    unsigned c = 0;
+    const auto r = std::from_chars(item.data(), item.data() + item.size(), c);
+    if (item.empty() || r.ec != std::errc() || r.ptr != item.data() + item.size() || c < cuda::WindowTableG1::kMinBits ||
+        c > cuda::WindowTableG1::kMaxBits)
+      throw Error(Error::Kind::BadInput, "CUZK_BENCH_TABLE_BITS: \"" + list + "\" is not a comma list of widths 8..26");
+    widths.push_back(c);
     pos = e + 1;
+  }
+  MsmInput<bls12_381::G1Curve> in(ctx, point_block<bls12_381::G1Curve>(), L);
+  auto& bases = in.bases;
+  auto& dk = in.scalars;
+  const J want = cuda::msm_g1(ctx, bases, dk.get(), n);
+  bool ok = true;
+  for (const unsigned c : widths) {
     double build_ms = 0;
     {
       cuda::WindowTableG1 t;

@@ -94,23 +94,23 @@ inline bool on_off(const std::string& v, const std::string& where) {
   bad(where, v, "on or off (1 or 0)");
 }
 
-inline unsigned window(const std::string& v, const std::string& where) {
-  if (v == "auto") return 0;
+// `word` (→ 0) or a plain decimal number of bits in [lo, hi]; anything else is `want`.
+inline unsigned bits_or(const std::string& v, const std::string& where, const char* word, unsigned lo, unsigned hi,
+                        const std::string& want) {
+  if (v == word) return 0;
   unsigned b = 0;
   auto r = std::from_chars(v.data(), v.data() + v.size(), b);
   if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || r.ec != std::errc() ||
-      r.ptr != v.data() + v.size() || b < kMsmWindowMinBits || b > kMsmWindowMaxBits)
-    bad(where, v, "auto or a window width in bits from 4 to 22");
+      r.ptr != v.data() + v.size() || b < lo || b > hi)
+    bad(where, v, want);
   return b;
 }
+inline unsigned window(const std::string& v, const std::string& where) {
+  return bits_or(v, where, "auto", kMsmWindowMinBits, kMsmWindowMaxBits, "auto or a window width in bits from 4 to 22");
+}
 inline unsigned table_bits(const std::string& v, const std::string& where) {
-  if (v == "off" || v == "0") return 0;
-  unsigned b = 0;
-  auto r = std::from_chars(v.data(), v.data() + v.size(), b);
-  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || r.ec != std::errc() ||
-      r.ptr != v.data() + v.size() || b < kMsmTableMinBits || b > kMsmTableMaxBits)
-    bad(where, v, "off or a table width in bits from 8 to 26");
-  return b;
+  if (v == "0") return 0;
+  return bits_or(v, where, "off", kMsmTableMinBits, kMsmTableMaxBits, "off or a table width in bits from 8 to 26");
 }
 }  // namespace options_detail
 
