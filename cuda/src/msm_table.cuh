@@ -1,11 +1,11 @@
 #pragma once
 // WindowTable::build (cuzk/cuda/msm.hpp): window w of the table is 2^c times window w − 1,
 // made on the device one window after another. A thread takes K points strided by the
-// grid (coalesced rows): c doublings in XYZZ (the first from the affine point, mdbl-2008-s-1,
-// then dbl-2008-s-1: 6M + 3S each), then Montgomery's trick over its K points on ZZ·ZZZ:
-// one inversion (Fermat, ~570 products) and 3 products a point for the batch, 4 more for
-// x = X·ZZZ·d, y = Y·ZZ·d with d = 1/(ZZ·ZZZ) (1/ZZ = ZZZ·d, 1/ZZZ = ZZ·d).
-// Per point and window at c = 22: ~200 products of doubling + ~43 of normalisation (K = 16).
+// grid (coalesced rows): c doublings in Jacobian coordinates (dbl-2009-l, 2M + 5S: a = 0
+// makes them cheaper than XYZZ's 6M + 3S, which the first version used: 2.55 s at 2^24,
+// c = 22), then Montgomery's trick over its K points on Z: one inversion (Fermat, ~570
+// products) and 3 products a point for the batch, 3M + 1S more for x = X/Z², y = Y/Z³.
+// Per point and window at c = 22: ~154 products of doubling + ~43 of normalisation (K = 16).
 #include "msm_impl.cuh"
 
 namespace cuzk::cuda {
@@ -30,30 +30,31 @@ __global__ void table_window(const PackedAffine<DC>* __restrict__ prev, PackedAf
   using F = typename DC::Field;
   const std::size_t T = gridDim.x * std::size_t(blockDim.x);
   const std::size_t t0 = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  DXYZZ<DC> q[K];
-  F pref[K];  // pref[k] = Π over points 0..k that are not at infinity of ZZ·ZZZ
+  DJacobian<DC> q[K];
+  F pref[K];  // pref[k] = Π over points 0..k that are not at infinity of Z
   F run = F::one();
   for (unsigned k = 0; k < K; ++k) {
     const std::size_t i = t0 + k * T;
-    DXYZZ<DC> r;
+    DJacobian<DC> r;
     if (i < n) {
-      r = DXYZZ<DC>::dbl_affine(prev[i].unpack());
-      for (unsigned j = 1; j < c; ++j) r = r.dbl();
+      r = DJacobian<DC>::from_affine(prev[i].unpack());
+      for (unsigned j = 0; j < c; ++j) r = r.dbl();
     }
     q[k] = r;
-    if (!r.is_inf()) run *= r.ZZ * r.ZZZ;
+    if (!r.is_inf()) run *= r.Z;
     pref[k] = run;
   }
   F inv = run.inverse();  // 1 / Π of all K
   for (unsigned k = K; k-- > 0;) {
     const std::size_t i = t0 + k * T;
-    const DXYZZ<DC> r = q[k];
+    const DJacobian<DC> r = q[k];
     PackedAffine<DC> out{};  // infinity: x = y = 0
     if (!r.is_inf()) {
-      const F d = k ? pref[k - 1] * inv : inv;  // 1 / (ZZ·ZZZ) of this point
-      inv *= r.ZZ * r.ZZZ;                      // 1 / Π of points 0..k−1
-      out.x = r.X * (r.ZZZ * d);
-      out.y = r.Y * (r.ZZ * d);
+      const F zi = k ? pref[k - 1] * inv : inv;  // 1 / Z of this point
+      inv *= r.Z;                                // 1 / Π of points 0..k−1
+      const F zi2 = zi.sqr();
+      out.x = r.X * zi2;
+      out.y = r.Y * (zi2 * zi);
     }
     if (i < n) next[i] = out;
   }
