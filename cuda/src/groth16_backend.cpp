@@ -155,14 +155,15 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
   }
 }
 
-// H's window table (CudaOptions::msm_table_h_bits), after the key's sections: once per
-// resident key, on a context of its own at the device's lowest stream priority, one chunk of
-// points queued at a time (WindowTable::build). The partitions use the plain MSM until it is
-// ready. (With the whole build queued, the first partition's MSMs — whose first calls grow
-// their scratch: cudaFree waits for all work on the device — waited for the 2.5 s build:
-// first proof 2.4 → 4.8 s, PERF.md.) Made
-// only when it fits the free GPU memory with kTableSpare left for the MSM and NTT scratch;
-// a table that cannot be made (no room, allocation failed) leaves H on the plain MSM.
+// H's window table (CudaOptions::msm_table_h_bits), after the key's sections (whose uploads
+// have returned with the points on the device): once per resident key, on a context of its
+// own at the device's lowest stream priority, one chunk of points queued at a time
+// (WindowTable::build). The partitions use the plain MSM until it is ready. (With the whole
+// build queued, the first partition's MSMs — whose first calls grow their scratch, and
+// cudaFree waits for all work on the device — waited for the 2.5 s build: first proof
+// 2.4 → 4.8 s, PERF.md.) Made only when it leaves kTableSpare of the GPU's memory free for
+// the MSM and NTT scratch; a table that cannot be made (no room, allocation failed) leaves H
+// on the plain MSM.
 void CudaBackend::build_h_table(Resident& r) {
   const unsigned c = options_.msm_table_h_bits;
   if (!c || r.h.size() == 0) return;
@@ -172,7 +173,6 @@ void CudaBackend::build_h_table(Resident& r) {
   ctx_up_->activate();
   CUZK_CUDA_CHECK(cudaMemGetInfo(&free, &total));
   if (free < bytes + kTableSpare || W * r.h.size() >= (std::size_t(1) << 31)) return;
-  // (ResidentBases::upload returned with H's points on the device)
   if (!ctx_table_) ctx_table_ = std::make_unique<Context>(device_, options_, StreamPriority::Low);
   try {
     r.h_table.build(*ctx_table_, r.h, c);
