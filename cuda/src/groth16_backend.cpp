@@ -168,15 +168,14 @@ void CudaBackend::build_h_table(Resident& r) {
   const unsigned c = options_.msm_table_h_bits;
   if (!c || r.h.size() == 0) return;
   constexpr std::size_t kTableSpare = std::size_t(8) << 30;
-  const std::size_t W = (256 + c - 1) / c, bytes = W * r.h.size() * sizeof(bls12_381::G1Affine::Field) * 2;
   std::size_t free = 0, total = 0;
   ctx_up_->activate();
   CUZK_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  if (free < bytes + kTableSpare || W * r.h.size() >= (std::size_t(1) << 31)) return;
+  if (free < WindowTableG1::bytes_for(r.h.size(), c) + kTableSpare) return;
   if (!ctx_table_) ctx_table_ = std::make_unique<Context>(device_, options_, StreamPriority::Low);
   try {
     r.h_table.build(*ctx_table_, r.h, c);
-  } catch (const Error&) {  // out of device memory meanwhile: H stays on the plain MSM
+  } catch (const Error&) {  // out of device memory meanwhile, or past 2^31 entries: H stays plain
     r.h_table = WindowTableG1();
     (void)cudaGetLastError();
     return;

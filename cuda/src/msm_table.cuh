@@ -70,7 +70,7 @@ void WindowTable<HostAffine>::build(Context& ctx, const ResidentBases<HostAffine
   if (c < kMinBits || c > kMaxBits)
     throw Error(Error::Kind::BadInput, "window table: width " + std::to_string(c) + " is outside [" +
                                            std::to_string(kMinBits) + ", " + std::to_string(kMaxBits) + "]");
-  const unsigned W = (msm_detail::SCALAR_BITS + c - 1) / c;
+  const unsigned W = windows_for(c);
   const std::size_t n = bases.size();
   if (std::size_t(W) * n >= (std::size_t(1) << 31))
     throw Error(Error::Kind::BadInput, "window table: " + std::to_string(W) + " windows of " + std::to_string(n) +

@@ -21,7 +21,7 @@ run() {  # NAME extra...
     --events "$OUT/$name.jsonl" "$@" "$W/s"/*.json > "$OUT/$name.txt" 2>&1 || rc=1
   el "$name: $(grep 'batch:' "$OUT/$name.txt" | tail -n 1)"
 }
-same() { for f in "$W/$1"/*.proof; do cmp -s "$f" "$W/$2/$(basename "$f")" || { el "PROOFS DIFFER: $1 vs $2 $(basename "$f")"; rc=1; return; }; done; el "proofs equal: $1 vs $2"; }
+same() { same_proofs "$W/$1" "$W/$2" || rc=1; }
 run parse
 for i in $(seq 1 "${ROUNDS:-3}"); do run "off_$i"; run "on_$i" --msm-table-h "$BITS"; done
 for i in $(seq 1 "${ROUNDS:-3}"); do same parse "off_$i"; same parse "on_$i"; done

@@ -23,7 +23,7 @@ run() {  # NAME BIN extra...
     "$W/s"/*.json > "$OUT/$name.txt" 2>&1 || rc=1
   el "$name: $(grep 'batch:' "$OUT/$name.txt" | tail -n 1)"
 }
-same() { for f in "$W/$1"/*.proof; do cmp -s "$f" "$W/$2/$(basename "$f")" || { el "PROOFS DIFFER: $1 vs $2 $(basename "$f")"; rc=1; return; }; done; el "proofs equal: $1 vs $2"; }
+same() { same_proofs "$W/$1" "$W/$2" || rc=1; }
 run parse "$N" --key-cache "$W/kc"
 MKC=${MID_KEY_CACHE:-$W/kc_mid}
 [[ -n ${MID:-} && $MKC != "$W/kc" ]] && run parse_mid "$MID" --key-cache "$MKC"

@@ -4,6 +4,15 @@
 #   each; returns 1 when any failed (callers: `run_cuda_tests ... || rc=1`).
 T0=$(date +%s)
 el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
+# same_proofs A B: every A/*.proof byte-equal to B's file of that name; one el line naming
+#   the two runs (the folders' names) and the first file that differs; returns 1 when one does.
+same_proofs() {
+  local a=$1 b=$2 f
+  for f in "$a"/*.proof; do
+    cmp -s "$f" "$b/$(basename "$f")" || { el "PROOFS DIFFER: $(basename "$a") vs $(basename "$b") $(basename "$f")"; return 1; }
+  done
+  el "proofs equal: $(basename "$a") vs $(basename "$b")"
+}
 run_cuda_tests() {
   local bin=$1 out=$2 t r fail=0
   for t in "$bin"/cuda_test_*; do

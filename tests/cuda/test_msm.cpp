@@ -253,14 +253,18 @@ TEST_CASE("window table: entries are 2^(c·w)·P, infinity stays zero") {
     REQUIRE(t.windows() == W);
     REQUIRE(t.size() == n);
     CHECK(t.bytes() == W * n * 2 * sizeof(bls12_381::Fq));
+    CHECK(cuda::WindowTableG1::bytes_for(n, c) == t.bytes());
     std::vector<bls12_381::Fq> xy(2 * W * n);
     CUZK_CUDA_CHECK(cudaMemcpy(xy.data(), t.device_xy(), xy.size() * sizeof(bls12_381::Fq), cudaMemcpyDeviceToHost));
     std::size_t bad = 0, checked = 0;
     for (unsigned w = 0; w < W; ++w) {
       Fr two_cw = Fr::one();
       for (unsigned i = 0; i < c * w; ++i) two_cw = two_cw + two_cw;
+      // edge points, both sides of the 1000-point chunks (c = 13) and of a thread's stride
       for (std::size_t i : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(4),
-                            std::size_t(5), std::size_t(1234), std::size_t(2047), std::size_t(2048), n - 2, n - 1}) {
+                            std::size_t(5), std::size_t(255), std::size_t(256), std::size_t(999), std::size_t(1000),
+                            std::size_t(1234), std::size_t(1999), std::size_t(2000), std::size_t(2047),
+                            std::size_t(2048), n - 2, n - 1}) {
         const A want = J::from_affine(p[i]).mul(two_cw.canonical()).to_affine();
         const auto& x = xy[2 * (w * n + i)];
         const auto& y = xy[2 * (w * n + i) + 1];

@@ -262,8 +262,8 @@ struct alignas(16) Field {
   }
 
   // a⁻¹ = a^(p−2) (Fermat), 0 ↦ 0: 32N squarings and ≈ 16N multiplications (Fq: 384 S +
-  // ~190 M). Not constant-time work saved on purpose: it serves public data (the window
-  // table's affine normalisation, one inversion shared by a batch of points).
+  // ~190 M); the exponent is public, so the branch on its bits leaks nothing. Used for the
+  // window table's affine normalisation (one inversion shared by a batch of points).
   CUZK_DFI Field inverse() const {
     std::uint32_t e[N];  // p − 2 (Fr's lowest limb is 1: the borrow runs into limb 1)
     std::uint32_t borrow = 2;

@@ -67,16 +67,16 @@ private:
 // one set of 2^(c−1) buckets: no per-window reduction and no doublings between windows,
 // and c can be wider than a plain MSM's (its bucket count no longer grows with W).
 // Memory: W·n·sizeof(packed point) (G1 at c = 22: 12 × 96 B = 1152 B a point).
-// Building: c doublings a point and window in XYZZ, then one inversion shared by a batch
+// Building: c Jacobian doublings a point and window, then one inversion shared by a batch
 // of points (Montgomery's trick); `build` returns when the table is on the device. It
-// queues one chunk of points at a time (kBuildChunk: ~14 ms of kernels on an H200) and
+// queues one chunk of points at a time (kBuildChunk: ~12 ms of kernels on an H200) and
 // waits for it: a cudaFree on another thread (an MSM growing its scratch) waits for all
 // queued work on the device, and with the whole build queued it waited 2.5 s (PERF.md).
 template <class HostAffine>
 class WindowTable {
 public:
   using Field = typename HostAffine::Field;
-  static constexpr unsigned kMinBits = 8, kMaxBits = 26;
+  static constexpr unsigned kMinBits = kMsmTableMinBits, kMaxBits = kMsmTableMaxBits;  // options.hpp
   static constexpr std::size_t kBuildChunk = std::size_t(1) << 20;  // points a launch
   WindowTable() = default;
   // c in [kMinBits, kMaxBits]; W·n must stay below 2^31 (the MSM's 31-bit entry index).
@@ -84,7 +84,10 @@ public:
   std::size_t size() const { return n_; }  // points per window (the bases' count)
   unsigned window_bits() const { return c_; }
   unsigned windows() const { return w_; }
-  std::size_t bytes() const { return std::size_t(w_) * n_ * 2 * sizeof(Field); }
+  std::size_t bytes() const { return bytes_for(n_, c_); }
+  static unsigned windows_for(unsigned c) { return c ? (256 + c - 1) / c : 0; }  // W = ⌈256/c⌉
+  // Device memory of a table of n points at width c (0 for c = 0).
+  static std::size_t bytes_for(std::size_t n, unsigned c) { return std::size_t(windows_for(c)) * n * 2 * sizeof(Field); }
   const Field* device_xy() const { return buf_.get(); }  // 2·W·n field elements
 
 private:
