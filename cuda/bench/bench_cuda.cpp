@@ -5,8 +5,10 @@
 // "forward x10" is ten forward calls back to back between the events, divided by ten (the
 // host's launch latency hidden behind the kernels). Settings come from the environment
 // (CUZK_NTT_KERNEL, CUZK_MSM_WINDOW_G1/_G2, CUZK_MSM_PROFILE: cuzk/cuda/options.hpp; a bad
-// value is one line and exit 2). Inputs are random (tiled from a 2^16 block for bases:
-// timing does not depend on it). upload: a key's start on this host (2^max_log G1 points and
+// value is one line and exit 2). Inputs are random (bases tiled from a block of 2^14
+// points: timing does not depend on it); each MSM size's result is checked against a CPU
+// MSM of the same sum over the block ("check OK" / "check FAIL" on its line; a failure
+// exits 1 after the table). upload: a key's start on this host (2^max_log G1 points and
 // 2^(max_log-1) G2 points written to a file under $TMPDIR and mapped, as a prepared key is):
 // the content checks (CRC-32C tree, SHA-256 tree) and ResidentBases::upload in GB/s of the
 // host layout, on a fresh mapping and again, beside a plain pinned copy (the bus). pin: ways
@@ -34,6 +36,7 @@
 #include "cuzk/cuda/ntt.hpp"
 #include "cuzk/cuda/options.hpp"
 #include "cuzk/ec/batch_affine.hpp"
+#include "cuzk/msm/pippenger.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/mapped_file.hpp"
 #include "ntt_bench_variants.hpp"
@@ -106,22 +109,37 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
   }
 }
 
+// Base i of an input is block[tile(i, B)]: every block point recurs, in a scattered order.
+inline std::size_t tile(std::size_t i, std::size_t B) { return (i * 31 + i / B) % B; }
+
 // 2^L resident bases tiled from a block of 2^14 distinct points, and 2^L random scalars on
-// the device (timing does not depend on the points' values).
+// the device (timing does not depend on the points' values). The host keeps the scalars
+// for expected().
 template <class Curve>
 struct MsmInput {
   cuda::ResidentBases<ec::Affine<Curve>> bases;
   cuda::DeviceBuffer<Fr> scalars;
+  std::vector<Fr> host_scalars;
   MsmInput(cuda::Context& ctx, const std::vector<ec::Affine<Curve>>& block, unsigned L) {
     const std::size_t n = std::size_t(1) << L, B = block.size();
     std::vector<ec::Affine<Curve>> pts(n);
-    for (std::size_t i = 0; i < n; ++i) pts[i] = block[(i * 31 + i / B) % B];
+    for (std::size_t i = 0; i < n; ++i) pts[i] = block[tile(i, B)];
     bases.upload(ctx, pts.data(), n);
     pts = {};
-    std::vector<Fr> k(n);
-    for (auto& x : k) x = rnd<Fr>();
-    scalars.upload(k.data(), n, ctx.stream());
+    host_scalars.resize(n);
+    for (auto& x : host_scalars) x = rnd<Fr>();
+    scalars.upload(host_scalars.data(), n, ctx.stream());
     ctx.synchronize();
+  }
+  // Σ k_i·P_i computed independently of the GPU: the tiling makes it Σ_j (Σ_{tile(i) = j} k_i)·block[j],
+  // one CPU MSM over the block (~0.1 s), so every timed size is checked, as sppark's bench checks its own.
+  ec::Jacobian<Curve> expected(const std::vector<ec::Affine<Curve>>& block) const {
+    const std::size_t B = block.size();
+    std::vector<Fr> fold(B, Fr::zero());
+    for (std::size_t i = 0; i < host_scalars.size(); ++i) fold[tile(i, B)] += host_scalars[i];
+    std::vector<ff::Limbs<4>> k(B);
+    for (std::size_t j = 0; j < B; ++j) k[j] = fold[j].canonical();
+    return msm::pippenger(block.data(), k.data(), B);
   }
 };
 
@@ -134,20 +152,25 @@ std::vector<ec::Affine<Curve>> point_block() {
   return ec::batch_to_affine(jp.data(), jp.size());
 }
 
+// Returns false when a result differs from the CPU's (the line then ends "check FAIL").
 template <class Curve, class Fn>
-void bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
+bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
   const auto block = point_block<Curve>();
+  bool ok = true;
   for (unsigned L = min_log; L <= max_log; L += 2) {
     std::size_t n = std::size_t(1) << L;
     MsmInput<Curve> in(ctx, block, L);
     auto& bases = in.bases;
     auto& dk = in.scalars;
+    const bool same = msm(ctx, bases, dk.get(), n, 0) == in.expected(block);
+    ok = ok && same;
     int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
-    std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)\n", name, L,
-                cuda::msm_window_bits(n, name, ctx.options()), t);
+    std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)  check %s\n", name, L,
+                cuda::msm_window_bits(n, name, ctx.options()), t, same ? "OK" : "FAIL");
     std::fflush(stdout);
   }
+  return ok;
 }
 
 // g1table L: the prover's case. For each width in CUZK_BENCH_TABLE_BITS (comma list,
@@ -172,11 +195,14 @@ bool bench_table(cuda::Context& ctx, unsigned L) {
     widths.push_back(c);
     pos = e + 1;
   }
-  MsmInput<bls12_381::G1Curve> in(ctx, point_block<bls12_381::G1Curve>(), L);
+  const auto block = point_block<bls12_381::G1Curve>();
+  MsmInput<bls12_381::G1Curve> in(ctx, block, L);
   auto& bases = in.bases;
   auto& dk = in.scalars;
   const J want = cuda::msm_g1(ctx, bases, dk.get(), n);
-  bool ok = true;
+  const bool plain_ok = want == in.expected(block);  // the plain MSM the tables are compared with
+  if (!plain_ok) std::printf("MSM  G1 2^%-2u  the plain MSM differs from the CPU's: check FAIL\n", L);
+  bool ok = plain_ok;
   for (const unsigned c : widths) {
     cuda::WindowTableG1 t;  // one table at a time (2^26 at c = 22: 77 GB)
     cuda::Event a, b;
@@ -184,7 +210,7 @@ bool bench_table(cuda::Context& ctx, unsigned L) {
     t.build(ctx, bases, c);
     b.record(ctx.stream());
     b.synchronize();
-    const bool same = cuda::msm_g1(ctx, t, dk.get(), n) == want;
+    const bool same = plain_ok && cuda::msm_g1(ctx, t, dk.get(), n) == want;
     ok = ok && same;
     const int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     const double ms = time_ms(ctx, reps, [&] { cuda::msm_g1(ctx, t, dk.get(), n); });
@@ -371,12 +397,13 @@ int main(int argc, char** argv) {
     bench_ntt(ctx, max_log, v);
   }
   // g1 / g2 L: one size only (with CUZK_MSM_WINDOW_G1/G2 for window sweeps)
-  if (what == "g1") bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, plain_g1);
-  if (what == "g2") bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);
+  bool msm_ok = true;
+  if (what == "g1") msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, plain_g1);
+  if (what == "g2") msm_ok = bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);
   if (what == "g1table") {
     try {
       if (!bench_table(ctx, max_log)) {
-        std::fprintf(stderr, "bench_cuda: the MSM over the window table differs from the plain MSM\n");
+        std::fprintf(stderr, "bench_cuda: an MSM over the window table (or the plain one) is wrong (check FAIL above)\n");
         return 1;
       }
     } catch (const std::exception& e) {  // a bad CUZK_BENCH_TABLE_BITS, a width outside the table's range
@@ -385,8 +412,12 @@ int main(int argc, char** argv) {
     }
   }
   if (what == "msm" || what == "all") {
-    bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, plain_g1);
-    bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), cuda::msm_g2);
+    msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, plain_g1) && msm_ok;
+    msm_ok = bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), cuda::msm_g2) && msm_ok;
+  }
+  if (!msm_ok) {
+    std::fprintf(stderr, "bench_cuda: an MSM result differs from the CPU's (check FAIL above)\n");
+    return 1;
   }
   return 0;
 }

@@ -3,7 +3,8 @@
 # random input, then sppark (../shared/anchors/sp_bench, which checks its own results) and
 # cuzk's bench_cuda timed back to back, twice in alternation (A B A B), and the ratio table
 # (scripts/gpu/anchors_table.py). A figure counts only when both sides ran in this call and
-# neither side's check failed.
+# neither side's check failed (sppark checks its own; bench_cuda checks each plain MSM against
+# a CPU MSM of the same sum, and each window-table MSM against the plain one).
 # Usage: scripts/gpu/vs-anchors.sh BIN_DIR OUT_DIR
 #   BIN_DIR: bench_cuda, cuda_test_msm, cuda_test_ntt, libtbb.so.12 (built for sm_90) and a copy of sp_bench
 #   env: G1MAX=26 G2MAX=24 NTTMAX=27 REPS=5 ROUNDS=2; TABLE_SIZES="24 26" TABLE_BITS=22 (the
@@ -29,11 +30,11 @@ for round in $(seq 1 "$ROUNDS"); do
   el "sp_bench round $round done"
   {
     echo "== round $round"
-    for L in $(seq 20 2 "$G1MAX"); do "$B/bench_cuda" g1 "$L"; done
-    for L in $(seq 20 2 "$G2MAX"); do "$B/bench_cuda" g2 "$L"; done
-    "$B/bench_cuda" ntt "$NTTMAX"
-    for L in $TABLE_SIZES; do CUZK_BENCH_TABLE_BITS=$TABLE_BITS "$B/bench_cuda" g1table "$L"; done
-  } >> "$O/anchors-cuzk.txt" 2>&1 || rc=1
+    for L in $(seq 20 2 "$G1MAX"); do "$B/bench_cuda" g1 "$L" || rc=1; done
+    for L in $(seq 20 2 "$G2MAX"); do "$B/bench_cuda" g2 "$L" || rc=1; done
+    "$B/bench_cuda" ntt "$NTTMAX" || rc=1
+    for L in $TABLE_SIZES; do CUZK_BENCH_TABLE_BITS=$TABLE_BITS "$B/bench_cuda" g1table "$L" || rc=1; done
+  } >> "$O/anchors-cuzk.txt" 2>&1
   el "bench_cuda round $round done"
 done
 python3 "$here/anchors_table.py" "$O/anchors-cuzk.txt" "$O/anchors-sppark.txt" | tee "$O/anchors-table.md"
