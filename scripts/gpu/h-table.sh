@@ -27,23 +27,5 @@ for i in $(seq 1 "${ROUNDS:-3}"); do run "off_$i"; run "on_$i" --msm-table-h "$B
 for i in $(seq 1 "${ROUNDS:-3}"); do same parse "off_$i"; same parse "on_$i"; done
 "$B/cuzk-stats" compare --baseline "$OUT"/off_*.jsonl --candidate "$OUT"/on_*.jsonl > "$OUT/compare.txt" 2>&1
 el "compare rc=$?"
-python3 - "$OUT" <<'PY' | tee "$OUT/runs.txt"
-import json, statistics, sys, glob, os
-for f in sorted(glob.glob(sys.argv[1] + "/*_*.jsonl")):
-    ev = [json.loads(l) for l in open(f)]
-    w = sorted(e["t1"] for e in ev if e.get("ev") == "write")
-    g = [e for e in ev if e.get("ev") == "gpu"]
-    ku = [e for e in ev if e.get("ev") == "key_upload"]
-    end = [e for e in ev if e.get("ev") == "run_end"][-1]
-    st = (w[-1] - w[1]) / (len(w) - 2) if len(w) > 2 else float("nan")
-    split = ""
-    for flag in (False, True):
-        v = [e["msm_g1"] for e in g if e.get("h_table") is flag]
-        if v: split += f"; h_table={str(flag).lower()}: {len(v)} partitions, msm_g1 median {statistics.median(v):.3f} s"
-    on = [e["t0"] for e in g if e.get("h_table") is True]
-    if on: split += f"; first gpu span with the table at {min(on):.2f} s"
-    print(f"{os.path.basename(f)}: key_upload {ku[0]['t1']-ku[0]['t0'] if ku else float('nan'):.2f} s; first proof {w[0]:.2f} s; "
-          f"wall {end['wall']:.2f} s; s/proof {end['s_per_proof']:.3f}; steady {st:.3f}; "
-          f"gpu median {statistics.median(e['t1']-e['t0'] for e in g):.3f} s{split}; proofs {end['proofs']} failures {end['failures']}")
-PY
+python3 "$(dirname "$0")/runs_summary.py" --glob '*_*.jsonl' --key upload --h-table "$OUT" | tee "$OUT/runs.txt"
 exit $rc

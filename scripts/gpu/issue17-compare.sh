@@ -46,29 +46,5 @@ if [[ -n ${MID:-} ]]; then
 fi
 "$N/cuzk-stats" summary "$OUT/new_1.jsonl" > "$OUT/summary-new_1.txt" 2>&1
 "$N/cuzk-stats" summary "$OUT/old_1.jsonl" > "$OUT/summary-old_1.txt" 2>&1
-python3 - "$OUT" <<'PY' | tee "$OUT/runs.txt"
-import json, statistics, sys, glob, os
-for f in sorted(glob.glob(sys.argv[1] + "/*.jsonl")):
-    ev = [json.loads(l) for l in open(f)]
-    w = sorted(e["t1"] for e in ev if e.get("ev") == "write")
-    g = [e for e in ev if e.get("ev") == "gpu"]
-    kl = [e for e in ev if e.get("ev") == "key_load"]
-    end = [e for e in ev if e.get("ev") == "run_end"][-1]
-    st = (w[-1] - w[1]) / (len(w) - 2) if len(w) > 2 else float("nan")
-    iv = sorted((max(e["t0"] + e.get("lock_wait", 0), w[0]), min(e["t1"], w[-1])) for e in g)
-    cov, cur = 0.0, None
-    for a, b in iv:  # union of the device intervals (lock waits taken out) between first and last proof
-        if b <= a: continue
-        if cur and a <= cur[1]: cur[1] = max(cur[1], b)
-        else:
-            if cur: cov += cur[1] - cur[0]
-            cur = [a, b]
-    if cur: cov += cur[1] - cur[0]
-    busy = cov / (w[-1] - w[0]) if len(w) > 1 else float("nan")
-    print(f"{os.path.basename(f)}: key {kl[0].get('source','zkey') if kl else '?'} {kl[0]['t1']-kl[0]['t0'] if kl else float('nan'):.2f} s; "
-          f"first proof {w[0]:.2f} s; wall {end['wall']:.2f} s; s/proof {end['s_per_proof']:.3f}; steady {st:.3f}; "
-          f"gpu median {statistics.median(e['t1']-e['t0'] for e in g):.3f} s; gpu busy after first proof {busy*100:.1f} %; "
-          f"lock_wait median {statistics.median(e.get('lock_wait',0) for e in g):.3f}; "
-          f"peak RSS {end['peak_rss']/2**30:.1f} GiB; RssAnon {end.get('peak_rss_anon',0)/2**30:.2f} GiB; proofs {end['proofs']} failures {end['failures']}")
-PY
+python3 "$(dirname "$0")/runs_summary.py" --key load --busy "$OUT" | tee "$OUT/runs.txt"
 exit $rc
