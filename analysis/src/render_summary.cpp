@@ -98,7 +98,9 @@ std::vector<std::string> run_lines(const RunSummary& s) {
     L.push_back(printf_string("GPU %s: busy %s of %s wall (%s), %zu spans on %zu worker(s), %zu idle gap(s) totalling %s (longest %s), starved (empty queue) %s",
                               d.device.c_str(), human(d.busy, "s").c_str(), human(s.wall, "s").c_str(),
                               finite_or_na("%.1f%%", 100 * d.busy_fraction).c_str(), d.spans, d.workers, d.gaps, human(d.idle, "s").c_str(),
-                              human(d.max_gap, "s").c_str(), human(d.starved, "s").c_str()));
+                              human(d.max_gap, "s").c_str(), human(d.starved, "s").c_str()) +
+                (d.busy_steady_fraction ? printf_string(", busy %.1f%% from the first to the last proof", 100 * *d.busy_steady_fraction)
+                                        : std::string()));
   if (s.peak_from_samples) {
     std::string at;
     for (const auto& [st, n] : s.peak_stages) at += (at.empty() ? "" : ", ") + st + " ×" + std::to_string(n);
@@ -181,6 +183,7 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
                                      {"bottleneck_first_t0", s.startup.first_t0},
                                      {"proofs", s.startup.proofs},
                                      {"note", s.startup.note}}},
+                        {"key_upload", {{"spans", s.key_uploads}, {"seconds", s.key_upload_seconds}}},
                         {"gpu_bound", s.gpu_bound},
                         {"gpu_starved", s.gpu_starved},
                         {"error_messages", s.error_messages},
@@ -196,7 +199,8 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
     for (const auto& d : s.devices)
       r["devices"].push_back({{"device", d.device}, {"spans", d.spans}, {"workers", d.workers}, {"busy", d.busy},
                               {"busy_fraction", d.busy_fraction}, {"idle_gaps", d.gaps}, {"idle", d.idle},
-                              {"max_gap", d.max_gap}, {"starved", d.starved}});
+                              {"max_gap", d.max_gap}, {"starved", d.starved},
+                              {"busy_steady_fraction", d.busy_steady_fraction ? nlohmann::json(*d.busy_steady_fraction) : nlohmann::json()}});
     for (const auto& l : s.loads)
       r["loads"].push_back({{"stage", l.stage}, {"parallelism", l.parallelism}, {"busy_per_proof", l.busy_per_proof},
                             {"effective", l.effective}});
@@ -255,6 +259,8 @@ std::string render_summary(const std::vector<RunSummary>& runs, const std::vecto
       if (s.s_per_proof_steady) vrow(s.file, "s_per_proof.steady", "s", *s.s_per_proof_steady);
       if (s.s_per_proof_plain) vrow(s.file, "s_per_proof.plain", "s", *s.s_per_proof_plain);
       for (const auto& d : s.devices) vrow(s.file, "gpu_busy." + d.device, "fraction", d.busy_fraction);
+      for (const auto& d : s.devices)
+        if (d.busy_steady_fraction) vrow(s.file, "gpu_busy_steady." + d.device, "fraction", *d.busy_steady_fraction);
       for (const auto& d : s.devices) vrow(s.file, "gpu_starved." + d.device, "s", d.starved);
       vrow(s.file, "peak_rss", "bytes", s.peak_rss);
       for (const auto& l : s.loads) vrow(s.file, "busy." + l.stage, "s", l.effective);

@@ -22,6 +22,12 @@ double total_length(const std::vector<Interval>& u) {
   return s;
 }
 
+double length_within(const std::vector<Interval>& u, double t0, double t1) {
+  double s = 0;
+  for (const auto& i : u) s += std::max(0.0, std::min(i.t1, t1) - std::max(i.t0, t0));
+  return s;
+}
+
 double difference_length(const std::vector<Interval>& a, const std::vector<Interval>& b) {
   double s = 0;
   std::size_t j = 0;
@@ -113,6 +119,8 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
   s.max_inflight = r.max_inflight;
   s.max_reserved = r.max_reserved;
   s.peak_gpu_used = r.peak_gpu_used;
+  s.key_uploads = r.key_uploads.size();
+  for (const auto& k : r.key_uploads) s.key_upload_seconds += k.t1 - k.t0;
 
   for (Stage st : {Stage::Synth, Stage::Queue, Stage::Gpu}) s.stages.push_back(stage_summary(r, st, opt));
   for (std::size_t i = 0; i < std::size_t(Series::Sector); ++i)
@@ -142,12 +150,15 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
   s.wall = r.has_run_end && r.end_wall > 0 ? r.end_wall : r.last_ts;
   if (s.proofs > 0) s.s_per_proof_plain = s.wall / double(s.proofs);
 
-  // Per device: union of gpu spans, holes in it, and the part of the holes with an empty queue.
+  // Per device: union of gpu spans, holes in it, and the part of the holes with an empty queue;
+  // and the union's share of the window from the first to the last completed proof (the busy
+  // fraction without the start-up and the tail; none under 2 proofs).
   std::vector<Interval> queue;
   for (const auto& sp : r.spans)
     if (sp.stage == Stage::Queue && sp.t1 > sp.t0) queue.push_back({sp.t0, sp.t1});
   const auto queue_u = interval_union(std::move(queue));
-  double gpu_busy_total = 0;
+  double gpu_busy_total = 0, busy_steady_sum = 0;
+  const double steady_window = done.size() >= 2 ? done.back() - done.front() : 0;
   for (std::size_t d = 0; d < r.devices.size(); ++d) {
     DeviceSummary ds;
     ds.device = r.devices[d];
@@ -164,6 +175,10 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
     ds.busy = total_length(u);
     gpu_busy_total += ds.busy;
     ds.busy_fraction = s.wall > 0 ? ds.busy / s.wall : 0;
+    if (steady_window > 0) {
+      ds.busy_steady_fraction = length_within(u, done.front(), done.back()) / steady_window;
+      busy_steady_sum += *ds.busy_steady_fraction;
+    }
     std::vector<Interval> gaps;
     for (std::size_t i = 1; i < u.size(); ++i) {
       const double g = u[i].t0 - u[i - 1].t1;
@@ -182,6 +197,7 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
   if (!s.devices.empty()) {
     s.gpu_busy_fraction /= double(s.devices.size());
     s.gpu_starved_fraction /= double(s.devices.size());
+    if (steady_window > 0) s.gpu_busy_steady_fraction = busy_steady_sum / double(s.devices.size());
   }
 
   // Peak RSS: the samples' peak (with the spans open at that moment) or run_end's high-water

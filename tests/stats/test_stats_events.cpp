@@ -54,6 +54,8 @@ TEST_CASE("interval helpers") {
   REQUIRE(u.size() == 2);
   CHECK(total_length(u) == doctest::Approx(4));
   CHECK(difference_length({{0, 10}}, {{1, 2}, {5, 6}}) == doctest::Approx(8));
+  CHECK(length_within(u, 1.5, 4.5) == doctest::Approx(2));  // [1.5, 2] and [3, 4.5] of [0, 2], [3, 5]
+  CHECK(length_within(u, 6, 7) == 0);
   CHECK(max_concurrency({{0, 2}, {1, 3}, {2, 4}}) == 2);
   const auto lanes = pack_lanes({{0, 2}, {1, 3}, {2, 4}});
   CHECK(lanes == std::vector<std::size_t>{0, 1, 0});

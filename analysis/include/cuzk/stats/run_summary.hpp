@@ -26,6 +26,8 @@ struct Interval {
 // Sorted, disjoint union of the intervals.
 std::vector<Interval> interval_union(std::vector<Interval> v);
 double total_length(const std::vector<Interval>& u);
+// Length of the part of a union inside [t0, t1].
+double length_within(const std::vector<Interval>& u, double t0, double t1);
 // Length of a \ b for two unions.
 double difference_length(const std::vector<Interval>& a, const std::vector<Interval>& b);
 // Largest number of intervals open at one time.
@@ -46,6 +48,9 @@ struct DeviceSummary {
   std::string device;
   std::size_t spans = 0, workers = 0, gaps = 0;
   double busy = 0, busy_fraction = 0, idle = 0, max_gap = 0, starved = 0;  // seconds, fraction of wall
+  // Busy share of the window from the first to the last completed proof (start-up and tail left
+  // out); nullopt under 2 proofs or when the window is empty.
+  std::optional<double> busy_steady_fraction;
 };
 
 // Busy seconds per proof of a stage, and divided by its parallelism (its share of s/proof when it
@@ -81,6 +86,9 @@ struct RunSummary {
   Startup startup;
   bool gpu_bound = false, gpu_starved = false, truncated = false;
   double gpu_busy_fraction = 0, gpu_starved_fraction = 0;  // mean over devices
+  std::optional<double> gpu_busy_steady_fraction;          // mean over devices of busy_steady_fraction
+  std::size_t key_uploads = 0;                             // key_upload spans (GPU backends) ...
+  double key_upload_seconds = 0;                           // ... and their summed length
   std::vector<std::string> warnings, error_messages;
 };
 
