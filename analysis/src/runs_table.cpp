@@ -33,6 +33,7 @@ const std::vector<ColumnInfo>& table_columns() {
         {"startup", "s", "start-up phase: run start to the steady state"},
         {"first_proof", "s", "run start to the first completed proof"},
         {"key_load", "s", "seconds in key_load spans (0 in files without them)"},
+        {"key_upload", "s", "seconds in key_upload spans, summed over devices (0 in files without them)"},
         {"s_per_proof", "s", "steady-state s/proof (slope), else wall / proofs"},
         {"wall_per_proof", "s", "wall / proofs"},
         {"peak_rss", "bytes", "peak resident memory"},
@@ -40,6 +41,8 @@ const std::vector<ColumnInfo>& table_columns() {
         {"max_reserved", "bytes", "largest reserved memory (mem samples)"},
         {"peak_gpu_used", "bytes", "largest GPU memory in use (mem samples)"},
         {"gpu_busy", "fraction", "GPU busy fraction of wall (mean over devices)"},
+        {"gpu_busy_steady", "fraction",
+         "GPU busy fraction from the first to the last completed proof (mean over devices; n/a under 2 proofs)"},
         {"gpu_starved", "fraction", "GPU idle with an empty queue, fraction of wall"},
         {"busy.synth", "s", "steady-state synthesis busy seconds per proof / parallelism"},
         {"busy.gpu", "s", "steady-state GPU busy seconds per proof / devices"},
@@ -110,6 +113,9 @@ Cell cell(const RunSummary& s, const MetricSet& m, const Col& c) {
   if (c.name == "wall") return {s.wall, {}};
   if (c.name == "startup") return {s.startup.end, {}};
   if (c.name == "key_load") return {s.startup.key_load_seconds, {}};
+  if (c.name == "key_upload") return {s.key_upload_seconds, {}};
+  if (c.name == "gpu_busy_steady")
+    return s.gpu_busy_steady_fraction ? Cell{s.gpu_busy_steady_fraction, {}} : Cell{std::nullopt, "n/a"};
   if (c.name == "sectors_ok") return {double(s.sectors_ok), {}};
   if (c.name == "sectors_failed") return {double(s.sectors_failed), {}};
   if (c.name == "max_inflight") return {s.max_inflight, {}};
