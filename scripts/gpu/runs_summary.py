@@ -10,8 +10,9 @@ Usage: runs_summary.py [--glob PATTERN] [--key load|upload] [--h-table] [--busy]
   --key upload  key_upload's seconds (the table runs)
   --h-table     H's MSM with and without the window table: partitions and msm_g1 medians,
                 and when the first GPU span with the table started
-  --busy        GPU busy between the first and last proof (union of the GPU spans, lock waits
-                taken out), lock_wait median, peak RSS and anonymous RSS
+  --busy        GPU busy between the first and last proof (union of the gpu spans as written:
+                their t0 already follows the lock wait), lock_wait median, peak RSS and
+                anonymous RSS; cuzk-stats table's gpu_busy_steady is the same figure
 """
 import argparse
 import glob
@@ -21,7 +22,7 @@ import statistics
 
 
 def busy_after_first_proof(g, w):
-    iv = sorted((max(e["t0"] + e.get("lock_wait", 0), w[0]), min(e["t1"], w[-1])) for e in g)
+    iv = sorted((max(e["t0"], w[0]), min(e["t1"], w[-1])) for e in g)
     cov, cur = 0.0, None
     for a, b in iv:
         if b <= a:
