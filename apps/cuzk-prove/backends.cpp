@@ -122,6 +122,10 @@ void add_cuda_flags(CLI::App& cmd, cuzk::cuda::CudaOptionFlags& f) {
                  "off|8..26: H's MSM over window multiples of the key's H points, made on the GPU once "
                  "per key (ceil(256/bits) x 96 B a point of GPU memory; env CUZK_MSM_TABLE_H; default off)")
       ->group(g);
+  cmd.add_option("--msm-g2-lanes", f.msm_g2_lanes,
+                 "1|2: threads a G2 point in the MSM's bucket accumulation (2: one Fq component a lane, "
+                 "experimental and not yet measured; env CUZK_MSM_G2_LANES; default 1)")
+      ->group(g);
 }
 
 cuzk::cuda::CudaOptions cuda_options(const cuzk::cuda::CudaOptionFlags& flags) {

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "caches.hpp"
+#include "msm_buckets.cuh"
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/curves.cuh"
 #include "cuzk/cuda/msm.hpp"
@@ -192,95 +193,6 @@ __global__ void run_stats(const std::uint32_t* __restrict__ start, const std::ui
 }
 
 }  // namespace
-
-// One thread per segment of E consecutive sorted entries (every thread the same number of
-// additions, whatever the bucket sizes: a witness's repeated values make a few buckets
-// hundreds of times longer than the rest, and a thread per bucket left whole warps
-// waiting on them). A thread sums ±P in XYZZ (madd-2008-s, 8M + 2S) and writes one
-// partial per bucket it meets, at the bucket's chunk slot for this segment.
-template <class DC>
-__global__ void accumulate_segments(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
-                                    const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
-                                    std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
-                                    const std::uint32_t* __restrict__ off, DXYZZ<DC>* __restrict__ partial) {
-  const std::size_t t = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  const std::size_t j0 = t * E;
-  if (j0 >= total) return;
-  const std::size_t j1 = min(total, j0 + E);
-  std::uint32_t key = keys[j0];
-  if (key >= sentinel) return;
-  DXYZZ<DC> acc;
-  for (std::size_t j = j0; j < j1; ++j) {
-    const std::uint32_t k = keys[j];
-    if (k != key) {
-      partial[off[key] + std::uint32_t(t) - start[key] / E] = acc;
-      acc = DXYZZ<DC>();
-      key = k;
-      if (k >= sentinel) break;
-    }
-    const std::uint32_t v = vals[j];
-    ec::Affine<DC> p = bases[v & 0x7fffffffu].unpack();
-    if (v >> 31) p.y = -p.y;
-    acc = acc.add_mixed(p);
-  }
-  if (key < sentinel) partial[off[key] + std::uint32_t(t) - start[key] / E] = acc;
-}
-
-// In-place tree over each bucket's chunk partials (contiguous from off[b]): pass s adds
-// partial[i + s] into partial[i] for chunk ranks k ≡ 0 mod 2s; after ⌈log2 max cnt⌉ passes
-// partial[off[b]] holds the bucket. A crowded bucket (short top window, repeated scalars)
-// is summed in log depth instead of one thread's chain.
-template <class DC>
-__global__ void tree_pass(DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ owner,
-                          const std::uint32_t* __restrict__ off, const std::uint32_t* __restrict__ cnt,
-                          std::size_t nbuckets, std::uint32_t s) {
-  std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (i >= off[nbuckets]) return;
-  std::uint32_t b = owner[i], k = std::uint32_t(i) - off[b];
-  if ((k & (2 * s - 1)) == 0 && k + s < cnt[b]) partial[i] += partial[i + s];
-}
-
-// Bucket reduction by segments of L buckets, one thread per (window, segment): running
-// sums from the top give Σ_j (j − sL + 1)·B_j and S = Σ_j B_j over the segment (2 additions
-// per bucket, add-2008-s), then + (sL)·S by double-and-add; the window is then the plain
-// sum of its segments. B_j is partial[off[j]] after the tree passes.
-template <class DC>
-__global__ void window_segments(const DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ cnt,
-                                const std::uint32_t* __restrict__ off, unsigned W, std::size_t m, unsigned L,
-                                DXYZZ<DC>* __restrict__ out) {
-  std::size_t id = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  const std::size_t nseg = m / L;
-  if (id >= W * nseg) return;
-  const std::size_t w = id / nseg, sg = id % nseg, b0 = w * m + sg * L;
-  DXYZZ<DC> run, tot;
-  for (unsigned j = L; j-- > 0;) {
-    std::size_t b = b0 + j;
-    if (cnt[b]) run += partial[off[b]];
-    tot += run;
-  }
-  std::uint32_t v = std::uint32_t(sg * L);
-  if (v && !run.is_inf()) {
-    DXYZZ<DC> r = run;
-    for (int i = 30 - __clz(v); i >= 0; --i) {
-      r = r.dbl();
-      if ((v >> i) & 1) r += run;
-    }
-    tot += r;
-  }
-  out[id] = tot;
-}
-
-// out[g·parts + t] = Σ_k in[g·per + t + k·parts]
-template <class DC>
-__global__ void reduce(const DXYZZ<DC>* __restrict__ in, std::size_t per, unsigned groups, unsigned parts,
-                       DXYZZ<DC>* __restrict__ out) {
-  std::size_t id = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (id >= std::size_t(groups) * parts) return;
-  std::size_t g = id / parts, t = id % parts;
-  DXYZZ<DC> acc;
-  for (std::size_t j = t; j < per; j += parts) acc += in[g * per + j];
-  out[id] = acc;
-}
 
 // CudaOptions::msm_profile (--msm-profile, CUZK_MSM_PROFILE): per-stage CUDA-event times of
 // each call on stderr (bench aid).
@@ -484,8 +396,17 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   unsigned most = 0;
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cnt + 2, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
-                                                                sentinel, start, off_b, partial);
+  if constexpr (std::is_same_v<DC, DG2Curve>) {
+    if (ctx.options().msm_g2_lanes == 2)
+      accumulate_segments_pairs<DC><<<grid(2 * nthreads, 128), 128, 0, st>>>(
+          d_bases, kb.Current(), vb.Current(), total, E, sentinel, start, off_b, partial);
+    else
+      accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
+                                                                    sentinel, start, off_b, partial);
+  } else {
+    accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
+                                                                  sentinel, start, off_b, partial);
+  }
   CUZK_CUDA_CHECK_LAUNCH();
   prof.mark("accumulate");
   for (std::uint32_t step = 1; step < most; step *= 2) {

@@ -42,13 +42,31 @@ TEST_CASE("defaults without flags or environment") {
   CHECK(!o.msm_profile);
   const auto s = o.settings();
   CHECK(o.msm_table_h_bits == 0);
-  REQUIRE(s.size() == 6);
+  CHECK(o.msm_g2_lanes == 1);
+  REQUIRE(s.size() == 7);
   CHECK(s[0] == std::pair<std::string, std::string>{"ntt_kernel", "auto"});
   CHECK(s[1] == std::pair<std::string, std::string>{"msm_window_g1_bits", "auto"});
   CHECK(s[2] == std::pair<std::string, std::string>{"msm_window_g2_bits", "auto"});
   CHECK(s[3] == std::pair<std::string, std::string>{"g2_overlap", "on"});
   CHECK(s[4] == std::pair<std::string, std::string>{"msm_profile", "off"});
   CHECK(s[5] == std::pair<std::string, std::string>{"msm_table_h_bits", "off"});
+  CHECK(s[6] == std::pair<std::string, std::string>{"msm_g2_lanes", "1"});
+}
+
+TEST_CASE("--msm-g2-lanes / CUZK_MSM_G2_LANES: 1 or 2") {
+  Env env{{{"CUZK_MSM_G2_LANES", "2"}}};
+  CHECK(parse_cuda_options({}, env.fn()).msm_g2_lanes == 2);
+  CHECK(parse_cuda_options({}, env.fn()).settings()[6].second == "2");
+  CudaOptionFlags f;
+  f.msm_g2_lanes = "1";  // the flag beats the environment
+  CHECK(parse_cuda_options(f, env.fn()).msm_g2_lanes == 1);
+  for (const char* v : {"0", "3", "4", "12", "two", "2 ", " 2", "+2", ""}) {
+    CAPTURE(v);
+    f.msm_g2_lanes = v;
+    CHECK(error_of(f, {}) == std::string("--msm-g2-lanes: \"") + v + "\" is not 1 or 2");
+  }
+  Env bad{{{"CUZK_MSM_G2_LANES", "pair"}}};
+  CHECK(error_of({}, bad) == "CUZK_MSM_G2_LANES (environment): \"pair\" is not 1 or 2");
 }
 
 TEST_CASE("--msm-table-h / CUZK_MSM_TABLE_H: off or 8..26 bits") {

@@ -216,6 +216,19 @@ TEST_CASE("G2 MSM matches the host") {
   check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
 }
 
+TEST_CASE("G2 MSM on lane pairs (--msm-g2-lanes 2) matches the host") {
+  cuda::CudaOptions o;
+  o.msm_g2_lanes = 2;
+  cuda::Context ctx(0, o);
+  MsmFn<bls12_381::G2Curve> f = cuda::msm_g2;
+  for (std::size_t n : {1, 2, 5, 64}) check(ctx, n, Mix::Random, false, f);
+  check(ctx, 64, Mix::Edge, true, f);
+  for (std::size_t n : {300, 2048}) check(ctx, n, Mix::Random, true, f);
+  for (Mix m : {Mix::Edge, Mix::Ones, Mix::Zeros, Mix::Equal, Mix::SmallBits}) check(ctx, 1000, m, true, f);
+  check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
+  for (double p01 : {0.0, 0.86, 1.0}) witness_check(ctx, std::size_t(1) << 13, p01, f);
+}
+
 TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give the same sums") {
   cuda::CudaOptions o;
   CHECK(cuda::msm_window_bits(std::size_t(1) << 18, "G1", o) == cuda::msm_window_bits(std::size_t(1) << 18, "G1"));

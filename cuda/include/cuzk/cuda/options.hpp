@@ -13,6 +13,7 @@
 //   --g2-overlap      CUZK_G2_OVERLAP      on | off  (also 1 | 0)
 //   --msm-profile     CUZK_MSM_PROFILE     on | off  (also 1 | 0)
 //   --msm-table-h     CUZK_MSM_TABLE_H     off | 8..26 (bits): H's MSM over a window table
+//   --msm-g2-lanes    CUZK_MSM_G2_LANES    1 | 2: threads a G2 point in the bucket accumulation
 // An empty environment value counts as unset; every other bad value is one line naming the
 // flag or variable (cuzk::Error BadInput: exit 2).
 #include <cctype>
@@ -46,6 +47,10 @@ struct CudaOptions {
   // does not fit the free GPU memory keeps the plain one. Pays on long batches only (the
   // build slows the partitions beside it; docs/batch.md).
   unsigned msm_table_h_bits = 0;
+  // Threads a G2 point in the MSM's bucket accumulation: 1, or 2 (experimental: a lane pair
+  // with one Fq component a lane, cuda/include/cuzk/cuda/fq2_pair.cuh; not yet measured
+  // against 1, docs/experiments/PERF.md "G2 on lane pairs").
+  unsigned msm_g2_lanes = 1;
 
   // name -> value as text, as run_start records them.
   std::vector<std::pair<std::string, std::string>> settings() const {
@@ -55,13 +60,15 @@ struct CudaOptions {
             {"msm_window_g2_bits", bits(msm_window_bits_g2)},
             {"g2_overlap", g2_overlap ? "on" : "off"},
             {"msm_profile", msm_profile ? "on" : "off"},
-            {"msm_table_h_bits", msm_table_h_bits ? std::to_string(msm_table_h_bits) : std::string("off")}};
+            {"msm_table_h_bits", msm_table_h_bits ? std::to_string(msm_table_h_bits) : std::string("off")},
+            {"msm_g2_lanes", std::to_string(msm_g2_lanes)}};
   }
 };
 
 // The command line's values, unset where the flag was not given.
 struct CudaOptionFlags {
-  std::optional<std::string> ntt_kernel, msm_window_g1, msm_window_g2, g2_overlap, msm_profile, msm_table_h;
+  std::optional<std::string> ntt_kernel, msm_window_g1, msm_window_g2, g2_overlap, msm_profile, msm_table_h,
+      msm_g2_lanes;
 };
 
 namespace options_detail {
@@ -138,6 +145,10 @@ inline CudaOptions parse_cuda_options(const CudaOptionFlags& f, const std::funct
   if (auto v = pick(f.msm_profile, "--msm-profile", "CUZK_MSM_PROFILE", getenv, where)) o.msm_profile = on_off(*v, where);
   if (auto v = pick(f.msm_table_h, "--msm-table-h", "CUZK_MSM_TABLE_H", getenv, where))
     o.msm_table_h_bits = table_bits(*v, where);
+  if (auto v = pick(f.msm_g2_lanes, "--msm-g2-lanes", "CUZK_MSM_G2_LANES", getenv, where)) {
+    if (*v != "1" && *v != "2") bad(where, *v, "1 or 2");
+    o.msm_g2_lanes = unsigned((*v)[0] - '0');
+  }
   return o;
 }
 
