@@ -3,7 +3,8 @@
 side's figures (each already a median of its own repetitions). A size where sppark printed
 FAIL or ERROR is void and shown as such. "G1T c=W" rows are cuzk's MSM over a window table
 of width W (bench_cuda g1table; one row per width) against sppark's plain G1 MSM of the
-same size, the issue's "precomputed bases" goal. A cuzk figure whose check failed (a table's
+same size, the issue's "precomputed bases" goal; "G2P" rows are cuzk's G2 MSM on lane pairs
+(CUZK_MSM_G2_LANES=2) against sppark's G2. A cuzk figure whose check failed (a table's
 MSM against the plain one, a plain MSM against the CPU's) is void."""
 import re
 import statistics
@@ -18,7 +19,7 @@ def parse_cuzk(path):
         if m:
             bad.add((f"G1T c={m[2]}", int(m[1])))
             continue
-        m = re.match(r"MSM\s+(G[12]T?)\s+2\^(\d+)\s+c=\s*(\d+)\s+([\d.]+) ms", line)
+        m = re.match(r"MSM\s+(G[12]T?|G2P)\s+2\^(\d+)\s+c=\s*(\d+)\s+([\d.]+) ms", line)
         if m:
             op = f"G1T c={m[3]}" if m[1] == "G1T" else m[1]
             if "check FAIL" in line:  # bench_cuda's plain MSM against the CPU's result
@@ -65,10 +66,11 @@ def main():
     cz, bad = parse_cuzk(sys.argv[1])
     sp, void = parse_sppark(sys.argv[2])
     for op, L in set(cz) | bad:
-        if op.startswith("G1T"):
-            if ("G1", L) in sp:
-                sp[(op, L)] = sp[("G1", L)]
-            if ("G1", L) in void:
+        base = "G1" if op.startswith("G1T") else "G2" if op == "G2P" else None
+        if base:
+            if (base, L) in sp:
+                sp[(op, L)] = sp[(base, L)]
+            if (base, L) in void:
                 void.add((op, L))
     void |= bad
     print("| op | size | cuzk ms | sppark ms | cuzk / sppark | rounds |")

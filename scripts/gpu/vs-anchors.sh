@@ -6,21 +6,22 @@
 # neither side's check failed (sppark checks its own; bench_cuda checks each plain MSM against
 # a CPU MSM of the same sum, and each window-table MSM against the plain one).
 # Usage: scripts/gpu/vs-anchors.sh BIN_DIR OUT_DIR
-#   BIN_DIR: bench_cuda, cuda_test_msm, cuda_test_ntt, libtbb.so.12 (built for sm_90) and a copy of sp_bench
+#   BIN_DIR: bench_cuda, cuda_test_field, cuda_test_msm, cuda_test_ntt, libtbb.so.12 (built for sm_90) and a copy of sp_bench
 #   env: G1MAX=26 G2MAX=24 NTTMAX=27 REPS=5 ROUNDS=2; TABLE_SIZES="24 26" TABLE_BITS=22 (the
 #   G1 MSM over a window table, bench_cuda g1table, against sppark's plain G1; TABLE_SIZES=""
-#   leaves it out: a 2^26 table takes ~70 GB of the GPU's memory)
+#   leaves it out: a 2^26 table takes ~70 GB of the GPU's memory); G2LANES="1 2" (G2 also on
+#   lane pairs, CUZK_MSM_G2_LANES=2: rows "G2P"; G2LANES=1 leaves them out)
 set -u
 B=${1:?bin dir}; O=${2:?out dir}
 G1MAX=${G1MAX:-26}; G2MAX=${G2MAX:-24}; NTTMAX=${NTTMAX:-27}; REPS=${REPS:-5}; ROUNDS=${ROUNDS:-2}
-TABLE_SIZES=${TABLE_SIZES-24 26}; TABLE_BITS=${TABLE_BITS:-22}
+TABLE_SIZES=${TABLE_SIZES-24 26}; TABLE_BITS=${TABLE_BITS:-22}; G2LANES=${G2LANES:-1 2}
 here=$(cd "$(dirname "$0")" && pwd)
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
 mkdir -p "$O"
 T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,driver_version --format=csv > "$O/anchors-device.txt" 2>&1
 rc=0
-for t in cuda_test_msm cuda_test_ntt; do
+for t in cuda_test_field cuda_test_msm cuda_test_ntt; do
   "$B/$t" > "$O/anchors-$t.log" 2>&1; r=$?
   el "$t rc=$r: $(tail -n 2 "$O/anchors-$t.log" | tr '\n' ' ')"
   [ $r -eq 0 ] || rc=1
@@ -31,7 +32,9 @@ for round in $(seq 1 "$ROUNDS"); do
   {
     echo "== round $round"
     for L in $(seq 20 2 "$G1MAX"); do "$B/bench_cuda" g1 "$L" || rc=1; done
-    for L in $(seq 20 2 "$G2MAX"); do "$B/bench_cuda" g2 "$L" || rc=1; done
+    for lanes in $G2LANES; do
+      for L in $(seq 20 2 "$G2MAX"); do CUZK_MSM_G2_LANES=$lanes "$B/bench_cuda" g2 "$L" || rc=1; done
+    done
     "$B/bench_cuda" ntt "$NTTMAX" || rc=1
     for L in $TABLE_SIZES; do CUZK_BENCH_TABLE_BITS=$TABLE_BITS "$B/bench_cuda" g1table "$L" || rc=1; done
   } >> "$O/anchors-cuzk.txt" 2>&1
