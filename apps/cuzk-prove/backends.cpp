@@ -124,7 +124,7 @@ void add_cuda_flags(CLI::App& cmd, cuzk::cuda::CudaOptionFlags& f) {
       ->group(g);
   cmd.add_option("--msm-g2-lanes", f.msm_g2_lanes,
                  "1|2: threads a G2 point in the MSM's bucket accumulation (2: one Fq component a lane, "
-                 "experimental and not yet measured; env CUZK_MSM_G2_LANES; default 1)")
+                 "faster on an H200; env CUZK_MSM_G2_LANES; default 2)")
       ->group(g);
 }
 

@@ -42,7 +42,7 @@ TEST_CASE("defaults without flags or environment") {
   CHECK(!o.msm_profile);
   const auto s = o.settings();
   CHECK(o.msm_table_h_bits == 0);
-  CHECK(o.msm_g2_lanes == 1);
+  CHECK(o.msm_g2_lanes == 2);
   REQUIRE(s.size() == 7);
   CHECK(s[0] == std::pair<std::string, std::string>{"ntt_kernel", "auto"});
   CHECK(s[1] == std::pair<std::string, std::string>{"msm_window_g1_bits", "auto"});
@@ -50,16 +50,16 @@ TEST_CASE("defaults without flags or environment") {
   CHECK(s[3] == std::pair<std::string, std::string>{"g2_overlap", "on"});
   CHECK(s[4] == std::pair<std::string, std::string>{"msm_profile", "off"});
   CHECK(s[5] == std::pair<std::string, std::string>{"msm_table_h_bits", "off"});
-  CHECK(s[6] == std::pair<std::string, std::string>{"msm_g2_lanes", "1"});
+  CHECK(s[6] == std::pair<std::string, std::string>{"msm_g2_lanes", "2"});
 }
 
 TEST_CASE("--msm-g2-lanes / CUZK_MSM_G2_LANES: 1 or 2") {
-  Env env{{{"CUZK_MSM_G2_LANES", "2"}}};
-  CHECK(parse_cuda_options({}, env.fn()).msm_g2_lanes == 2);
-  CHECK(parse_cuda_options({}, env.fn()).settings()[6].second == "2");
+  Env env{{{"CUZK_MSM_G2_LANES", "1"}}};
+  CHECK(parse_cuda_options({}, env.fn()).msm_g2_lanes == 1);
+  CHECK(parse_cuda_options({}, env.fn()).settings()[6].second == "1");
   CudaOptionFlags f;
-  f.msm_g2_lanes = "1";  // the flag beats the environment
-  CHECK(parse_cuda_options(f, env.fn()).msm_g2_lanes == 1);
+  f.msm_g2_lanes = "2";  // the flag beats the environment
+  CHECK(parse_cuda_options(f, env.fn()).msm_g2_lanes == 2);
   for (const char* v : {"0", "3", "4", "12", "two", "2 ", " 2", "+2", ""}) {
     CAPTURE(v);
     f.msm_g2_lanes = v;

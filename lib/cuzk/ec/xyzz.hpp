@@ -3,8 +3,10 @@
 // ZZ = 0 is infinity. Cheaper mixed additions than Jacobian (8M + 2S vs 7M + 4S but no
 // doubling-check overhead in buckets), the usual bucket representation for Pippenger.
 // Formulas: EFD g1p/auto-shortw-xyzz.html (Sutherland 2008): madd-2008-s, add-2008-s,
-// dbl-2008-s-1, mdbl-2008-s-1.
+// dbl-2008-s-1, mdbl-2008-s-1. Each Y3 = A·B − C·D is ff::diff_of_products: one reduction
+// for the two products on the device.
 #include "cuzk/ec/jacobian.hpp"
+#include "cuzk/ff/products.hpp"
 
 namespace cuzk::ec {
 
@@ -33,7 +35,7 @@ struct XYZZ {
     Field Xs = X.sqr(), M = Xs.dbl() + Xs;
     XYZZ r;
     r.X = M.sqr() - S.dbl();
-    r.Y = M * (S - r.X) - W * Y;
+    r.Y = ff::diff_of_products(M, S - r.X, W, Y);
     r.ZZ = V * ZZ;
     r.ZZZ = W * ZZZ;
     return r;
@@ -49,7 +51,7 @@ struct XYZZ {
     Field Xs = a.x.sqr(), M = Xs.dbl() + Xs;
     XYZZ r;
     r.X = M.sqr() - S.dbl();
-    r.Y = M * (S - r.X) - W * a.y;
+    r.Y = ff::diff_of_products(M, S - r.X, W, a.y);
     r.ZZ = V;
     r.ZZZ = W;
     return r;
@@ -72,7 +74,7 @@ struct XYZZ {
     const Field Q = X * PP;
     r.ZZZ = ZZZ * PPP;
     r.X = R.sqr() - PPP - Q.dbl();
-    r.Y = R * (Q - r.X) - Y * PPP;
+    r.Y = ff::diff_of_products(R, Q - r.X, Y, PPP);
     return r;
   }
   CUZK_HD constexpr XYZZ sub_mixed(const Aff& q) const { return add_mixed(-q); }
@@ -87,7 +89,7 @@ struct XYZZ {
     Field PP = P.sqr(), PPP = P * PP, Q = U1 * PP;
     XYZZ r;
     r.X = R.sqr() - PPP - Q.dbl();
-    r.Y = R * (Q - r.X) - S1 * PPP;
+    r.Y = ff::diff_of_products(R, Q - r.X, S1, PPP);
     r.ZZ = p.ZZ * q.ZZ * PP;
     r.ZZZ = p.ZZZ * q.ZZZ * PPP;
     return r;

@@ -47,10 +47,10 @@ struct CudaOptions {
   // does not fit the free GPU memory keeps the plain one. Pays on long batches only (the
   // build slows the partitions beside it; docs/batch.md).
   unsigned msm_table_h_bits = 0;
-  // Threads a G2 point in the MSM's bucket accumulation: 1, or 2 (experimental: a lane pair
-  // with one Fq component a lane, cuda/include/cuzk/cuda/fq2_pair.cuh; not yet measured
-  // against 1, docs/experiments/PERF.md "G2 on lane pairs").
-  unsigned msm_g2_lanes = 1;
+  // Threads a G2 point in the MSM's bucket accumulation: 2, a lane pair with one Fq
+  // component a lane (cuda/include/cuzk/cuda/fq2_pair.cuh; H200: G2 MSM −17 % at 2^20, −28 %
+  // at 2^24, docs/experiments/PERF.md "G2 on lane pairs"), or 1, the whole Fq2 on one thread.
+  unsigned msm_g2_lanes = 2;
 
   // name -> value as text, as run_start records them.
   std::vector<std::pair<std::string, std::string>> settings() const {
