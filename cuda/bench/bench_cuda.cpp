@@ -167,10 +167,11 @@ bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
     ok = ok && same;
     int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
-    // G2 on lane pairs (CUZK_MSM_G2_LANES=2) prints as G2P, a row of its own in anchors_table.py
-    const bool pairs = std::string_view(name) == "G2" && ctx.options().msm_g2_lanes == 2;
+    // G2 prints as "G2" on the default path (lane pairs); --msm-g2-lanes 1 (one thread a point)
+    // prints as "G2L1", a row of its own in anchors_table.py
+    const bool one_lane = std::string_view(name) == "G2" && ctx.options().msm_g2_lanes == 1;
     std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)  check %s\n",
-                pairs ? "G2P" : name, L, cuda::msm_window_bits(n, name, ctx.options()), t, same ? "OK" : "FAIL");
+                one_lane ? "G2L1" : name, L, cuda::msm_window_bits(n, name, ctx.options()), t, same ? "OK" : "FAIL");
     std::fflush(stdout);
   }
   return ok;

@@ -396,13 +396,12 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   unsigned most = 0;
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cnt + 2, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  if constexpr (std::is_same_v<DC, DG2Curve>) {
-    if (ctx.options().msm_g2_lanes == 2)
+  bool on_pairs = false;  // G2 on lane pairs (--msm-g2-lanes 2, the default); G1 has no pair kernel
+  if constexpr (std::is_same_v<DC, DG2Curve>) on_pairs = ctx.options().msm_g2_lanes == 2;
+  if (on_pairs) {
+    if constexpr (std::is_same_v<DC, DG2Curve>)
       accumulate_segments_pairs<DC><<<grid(2 * nthreads, 128), 128, 0, st>>>(
           d_bases, kb.Current(), vb.Current(), total, E, sentinel, start, off_b, partial);
-    else
-      accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
-                                                                    sentinel, start, off_b, partial);
   } else {
     accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
                                                                   sentinel, start, off_b, partial);

@@ -3,8 +3,9 @@
 side's figures (each already a median of its own repetitions). A size where sppark printed
 FAIL or ERROR is void and shown as such. "G1T c=W" rows are cuzk's MSM over a window table
 of width W (bench_cuda g1table; one row per width) against sppark's plain G1 MSM of the
-same size, the issue's "precomputed bases" goal; "G2P" rows are cuzk's G2 MSM on lane pairs
-(CUZK_MSM_G2_LANES=2) against sppark's G2. A cuzk figure whose check failed (a table's
+same size, the issue's "precomputed bases" goal; "G2" rows are cuzk's default G2 MSM (lane
+pairs) and "G2L1" rows its one-thread-a-point loop (CUZK_MSM_G2_LANES=1), both against
+sppark's G2. A cuzk figure whose check failed (a table's
 MSM against the plain one, a plain MSM against the CPU's) is void."""
 import re
 import statistics
@@ -19,7 +20,7 @@ def parse_cuzk(path):
         if m:
             bad.add((f"G1T c={m[2]}", int(m[1])))
             continue
-        m = re.match(r"MSM\s+(G[12]T?|G2P)\s+2\^(\d+)\s+c=\s*(\d+)\s+([\d.]+) ms", line)
+        m = re.match(r"MSM\s+(G[12]T?|G2L1|G2P)\s+2\^(\d+)\s+c=\s*(\d+)\s+([\d.]+) ms", line)
         if m:
             op = f"G1T c={m[3]}" if m[1] == "G1T" else m[1]
             if "check FAIL" in line:  # bench_cuda's plain MSM against the CPU's result
@@ -66,7 +67,7 @@ def main():
     cz, bad = parse_cuzk(sys.argv[1])
     sp, void = parse_sppark(sys.argv[2])
     for op, L in set(cz) | bad:
-        base = "G1" if op.startswith("G1T") else "G2" if op == "G2P" else None
+        base = "G1" if op.startswith("G1T") else "G2" if op in ("G2L1", "G2P") else None
         if base:
             if (base, L) in sp:
                 sp[(op, L)] = sp[(base, L)]

@@ -9,12 +9,13 @@
 #   BIN_DIR: bench_cuda, cuda_test_field, cuda_test_msm, cuda_test_ntt, libtbb.so.12 (built for sm_90) and a copy of sp_bench
 #   env: G1MAX=26 G2MAX=24 NTTMAX=27 REPS=5 ROUNDS=2; TABLE_SIZES="24 26" TABLE_BITS=22 (the
 #   G1 MSM over a window table, bench_cuda g1table, against sppark's plain G1; TABLE_SIZES=""
-#   leaves it out: a 2^26 table takes ~70 GB of the GPU's memory); G2LANES="1 2" (G2 also on
-#   lane pairs, CUZK_MSM_G2_LANES=2: rows "G2P"; G2LANES=1 leaves them out)
+#   leaves it out: a 2^26 table takes ~70 GB of the GPU's memory); G2LANES="2 1" (G2 on lane
+#   pairs, the default: rows "G2"; then one thread a point, CUZK_MSM_G2_LANES=1: rows "G2L1";
+#   G2LANES=2 leaves those out)
 set -u
 B=${1:?bin dir}; O=${2:?out dir}
 G1MAX=${G1MAX:-26}; G2MAX=${G2MAX:-24}; NTTMAX=${NTTMAX:-27}; REPS=${REPS:-5}; ROUNDS=${ROUNDS:-2}
-TABLE_SIZES=${TABLE_SIZES-24 26}; TABLE_BITS=${TABLE_BITS:-22}; G2LANES=${G2LANES:-1 2}
+TABLE_SIZES=${TABLE_SIZES-24 26}; TABLE_BITS=${TABLE_BITS:-22}; G2LANES=${G2LANES:-2 1}
 here=$(cd "$(dirname "$0")" && pwd)
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
 mkdir -p "$O"
