@@ -62,16 +62,25 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
   if (key < sentinel) store_point(partial[off[key] + std::uint32_t(t) - start[key] / E], acc);
 }
 
+// Resident blocks of 128 threads an SM that ptxas must allow: G1 at 4 (128 registers, 48 B
+// spilled) ran 3–7 % faster than with no bound (172 registers, 2 blocks) or 3 (168): the
+// gather's latency wants warps more than the spills cost (docs/experiments/PERF.md, "G1
+// occupancy"). G2's one-thread loop keeps no bound (255 registers and spills at any count).
 template <class DC>
-__global__ void accumulate_segments(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
-                                    const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
-                                    std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
-                                    const std::uint32_t* __restrict__ off, DXYZZ<DC>* __restrict__ partial) {
+inline constexpr int kSegmentMinBlocks = std::is_same_v<DC, DG1Curve> ? 4 : 1;
+
+template <class DC>
+__global__ void __launch_bounds__(128, kSegmentMinBlocks<DC>)
+    accumulate_segments(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
+                        const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
+                        std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
+                        const std::uint32_t* __restrict__ off, DXYZZ<DC>* __restrict__ partial) {
   accumulate_segment<DC, DC>(bases, keys, vals, total, E, sentinel, start, off, partial);
 }
 
 // G2 on lane pairs: 3 blocks of 128 threads an SM (≤ 168 registers) where the one-thread
-// G2 loop fits 2 (255 registers and spills). A template only so that the translation units
+// G2 loop fits 2 (255 registers and spills); a bound of 2 (232 registers, no spill) ran
+// 22–39 % slower. A template only so that the translation units
 // without a G2 MSM do not compile it.
 template <class DC>
 __global__ void __launch_bounds__(128, 3)
