@@ -1,6 +1,7 @@
 // Pippenger MSM against the naive Σ kᵢ·Pᵢ: sizes 0, 1, 2 and up, infinity points, zero and
 // one scalars, repeated and opposite points (bucket doubling / cancellation), every window.
 #include <doctest/doctest.h>
+#include <tbb/task_arena.h>
 
 #include "cuzk/ec/bls12_381_subgroup.hpp"
 #include "cuzk/msm/pippenger.hpp"
@@ -165,6 +166,46 @@ TEST_CASE("G1 pippenger, larger size with the chosen window") {
   check_msm<G1Curve>(3000, Mix::Random, 0);
   check_msm<G1Curve>(3000, Mix::Sparse, 0);
   check_msm<G1Curve>(2500, Mix::Glv, 0);
+}
+
+// The tasks are windows × slices of the points, the slice count chosen per thread count
+// (choose_slices): arenas of 16 and 5 threads cut these windows into several slices each.
+TEST_CASE("choose_slices: whole rounds of tasks against the running sums' cost") {
+  CHECK(msm::choose_slices(std::size_t(1) << 17, 4096, 10, 16, true) == 3);   // 2^16 with GLV: 30 tasks, 2 rounds
+  CHECK(msm::choose_slices(std::size_t(1) << 20, 32768, 16, 16, true) == 1);  // 2^20: one round of 16
+  CHECK(msm::choose_slices(std::size_t(1) << 20, 32768, 16, 1, true) == 1);   // one thread: never sliced
+  CHECK(msm::choose_slices(std::size_t(1) << 17, 4096, 10, 2, true) == 1);
+  CHECK(msm::choose_slices(6000, 128, 17, 16, false) == 4);                   // 3000 points, GLV, window 8
+  CHECK(msm::choose_slices(20000, 512, 26, 16, true) == 3);                   // window 10 without GLV
+  CHECK(msm::choose_slices(100, 4096, 10, 16, false) == 1);                   // fewer points than buckets
+  for (std::size_t t : {1, 2, 3, 7, 16, 64, 128})
+    for (std::size_t m : {1, 1000, 1 << 16, 1 << 22}) {
+      const std::size_t s = msm::choose_slices(m, 256, 12, t, false);
+      CHECK(s >= 1);
+      CHECK(s <= std::max<std::size_t>(1, m / 512));
+    }
+}
+
+TEST_CASE("G1 pippenger in arenas of 16 and 5 threads: sliced windows give the same sum") {
+  for (int threads : {16, 5}) {
+    CAPTURE(threads);
+    tbb::task_arena arena(threads);
+    arena.execute([] { check_msm<G1Curve>(3000, Mix::Glv, 8); });  // XYZZ buckets, 4 / 2 slices
+  }
+  // batch-affine buckets, window 10: 3 / 2 slices without GLV, 1 / 3 with it; against one thread
+  const std::size_t n = 20000;
+  auto pts = test::random_affine_points<G1Curve>(n);
+  std::vector<ff::Limbs<4>> ks(n);
+  for (auto& k : ks) k = test::random_scalar();
+  for (bool endo : {false, true}) {
+    const msm::MsmConfig cfg{10, endo, true};
+    G1 one, many;
+    tbb::task_arena(1).execute([&] { one = msm::pippenger(pts.data(), ks.data(), n, cfg); });
+    for (int threads : {16, 5}) {
+      tbb::task_arena(threads).execute([&] { many = msm::pippenger(pts.data(), ks.data(), n, cfg); });
+      CHECK_MESSAGE(many == one, "endo ", endo, " threads ", threads);
+    }
+  }
 }
 
 TEST_CASE("G2 pippenger vs naive") {

@@ -34,6 +34,11 @@ struct MsmConfig {
 unsigned choose_window(std::size_t n);  // bits = 255
 unsigned choose_window(std::size_t n, unsigned bits);
 
+// Slices of a window's m points (each a task with its own nb buckets) for W windows on
+// `threads` threads: the count with the fewest ⌈W·s/threads⌉ rounds × (m/s additions +
+// the running sum's per-bucket cost), at most max(1, m/(2·nb)).
+std::size_t choose_slices(std::size_t m, std::size_t nb, std::size_t W, std::size_t threads, bool batch_affine);
+
 // Σ scalars[i]·points[i]. Scalars are canonical little-endian integers (< r); points are
 // affine, infinity allowed; zero scalars allowed. n = 0 gives infinity.
 template <class Curve>
