@@ -16,10 +16,10 @@
 //                8M + 2S) and writes one partial per bucket it meets into that bucket's
 //                chunk slot: every thread does the same work however uneven the buckets
 //                are (a witness's repeated values make some hundreds of times the mean).
-//  6. tree       log-depth passes merge each bucket's chunk partials.
+//  6. tree       each bucket's chunk partials summed by groups of 16, log16-depth levels.
 //  7. segments   one thread per run of L buckets of a window: running sums (2 additions a
 //                bucket) and a (segment offset)·(segment sum) term give Σ |d|·B over it.
-//  8. reduce     strided partial sums (add-2008-s), passes of ≤ 16 terms a thread down to
+//  8. reduce     strided partial sums (add-2008-s), passes of ≤ 4 terms a thread down to
 //                ≤ 8 a window; the rest on the host with the
 //                same formulas: Σ_w 2^(cw)·S_w by Horner, plus the ones bucket.
 // Work: n·W mixed additions + ~2·W·2^(c−1) full ones; c from msm_window_bits.
@@ -162,7 +162,7 @@ __global__ void ranges(const std::uint32_t* __restrict__ keys, std::size_t total
 
 // Chunks on the global grid of E entries: bucket b's run [start, end) meets the segments
 // start/E .. (end−1)/E, one chunk (one partial sum) each.
-// *most = the largest count (one atomic a warp): the tree below takes ⌈log2 most⌉ passes.
+// *most = the largest count (one atomic a warp): the tree below takes ⌈log16 most⌉ levels.
 __global__ void count_chunks(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
                              std::size_t nbuckets, std::uint32_t E, std::uint32_t* __restrict__ cnt,
                              unsigned* __restrict__ most) {
@@ -172,12 +172,6 @@ __global__ void count_chunks(const std::uint32_t* __restrict__ start, const std:
   if (b == nbuckets) cnt[b] = 0;
   k = __reduce_max_sync(0xffffffffu, k);  // whole warps: the grid is a multiple of 32 threads
   if ((threadIdx.x & 31) == 0 && k > 1) atomicMax(most, k);
-}
-__global__ void fill_chunks(const std::uint32_t* __restrict__ cnt, const std::uint32_t* __restrict__ off,
-                            std::size_t nbuckets, std::uint32_t* __restrict__ owner) {
-  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b >= nbuckets) return;
-  for (std::uint32_t k = 0, o = off[b]; k < cnt[b]; ++k) owner[o + k] = std::uint32_t(b);
 }
 
 // Profiling only: counters[0] = longest bucket run, counters[1] = non-empty buckets.
@@ -316,9 +310,10 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   unsigned L = 1;
   while (L < m && Wb * m / (2 * L) >= (1u << 15)) L *= 2;
   const std::size_t nseg = m / L;
-  // window sums: passes of strided partial sums, each ≤ 16 terms a thread, down to ≤ 8 a window
+  // window sums: passes of strided partial sums, each ≤ 4 terms a thread (short chains: 16
+  // terms took 2.7 ms of a 2^20 G2 MSM, 4 take 0.6), down to ≤ 8 a window
   std::vector<unsigned> passes;  // parts per window after each pass
-  for (std::size_t cur = nseg; cur > 8;) passes.push_back(unsigned(cur = std::max<std::size_t>(8, (cur + 15) / 16)));
+  for (std::size_t cur = nseg; cur > 8;) passes.push_back(unsigned(cur = std::max<std::size_t>(8, (cur + 3) / 4)));
   const unsigned P1 = passes.empty() ? 1u : passes.front();
   const unsigned Pf = passes.empty() ? unsigned(nseg) : passes.back();
 
@@ -334,10 +329,11 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   auto o_v0 = cv.take<std::uint32_t>(total), o_v1 = cv.take<std::uint32_t>(total);
   auto o_tmp = cv.take<std::uint8_t>(std::max(sort_temp, scan_temp));
   auto o_cnt_b = cv.take<std::uint32_t>(nbuckets + 2), o_off_b = cv.take<std::uint32_t>(nbuckets + 2);
-  auto o_owner = cv.take<std::uint32_t>(max_chunks), o_partial = cv.take<DXYZZ<DC>>(max_chunks);
+  auto o_glist = cv.take<std::uint32_t>(max_chunks), o_partial = cv.take<DXYZZ<DC>>(max_chunks);
   auto o_start = cv.take<std::uint32_t>(nbuckets + 1), o_end = cv.take<std::uint32_t>(nbuckets + 1);
   auto o_segs = cv.take<DXYZZ<DC>>(Wb * nseg), o_p1 = cv.take<DXYZZ<DC>>(Wb * P1);
   auto o_p2 = cv.take<DXYZZ<DC>>(Wb * P1);
+  auto o_ng = cv.take<std::uint32_t>(nbuckets + 2), o_goff = cv.take<std::uint32_t>(nbuckets + 2);
   if (caches.msm_arena.size() < cv.off) caches.msm_arena.resize(cv.off);
   std::uint8_t* A = caches.msm_arena.get();
   auto at = [&](std::size_t o) { return A + o; };
@@ -350,10 +346,12 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   auto* segs = reinterpret_cast<DXYZZ<DC>*>(at(o_segs));
   auto* cnt_b = reinterpret_cast<std::uint32_t*>(at(o_cnt_b));
   auto* off_b = reinterpret_cast<std::uint32_t*>(at(o_off_b));
-  auto* owner = reinterpret_cast<std::uint32_t*>(at(o_owner));
+  auto* glist = reinterpret_cast<std::uint32_t*>(at(o_glist));
   auto* partial = reinterpret_cast<DXYZZ<DC>*>(at(o_partial));
   auto* p1 = reinterpret_cast<DXYZZ<DC>*>(at(o_p1));
   auto* p2 = reinterpret_cast<DXYZZ<DC>*>(at(o_p2));
+  auto* ng = reinterpret_cast<std::uint32_t*>(at(o_ng));
+  auto* goff = reinterpret_cast<std::uint32_t*>(at(o_goff));
 
   // 2. digits of the big scalars, then the ones as entries of the ones bucket; 3. sort
   if (nbig) {
@@ -379,8 +377,6 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   count_chunks<<<grid(nb1 + 1, 256), 256, 0, st>>>(start, end, nb1, E, cnt_b, cnt + 2);
   CUZK_CUDA_CHECK_LAUNCH();
   CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, cnt_b, off_b, nb1 + 1, st));
-  fill_chunks<<<grid(nb1, 256), 256, 0, st>>>(cnt_b, off_b, nb1, owner);
-  CUZK_CUDA_CHECK_LAUNCH();
   if (prof.on) {  // run lengths and chunk count (synchronises: profiling only)
     CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
     run_stats<<<grid(nbuckets, 256), 256, 0, st>>>(start, end, nbuckets, cnt);
@@ -390,7 +386,7 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
     CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
     prof.mark("chunks");
   }
-  // 5. balanced accumulation; 6. tree over each bucket's chunk partials, in as many passes
+  // 5. balanced accumulation; 6. tree over each bucket's chunk partials, in as many levels
   // as the most chunks of one bucket need (read here, before the accumulation is queued:
   // a bound from the sizes alone took up to 18 passes over every chunk at 2^24 with a table)
   unsigned most = 0;
@@ -408,29 +404,46 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   }
   CUZK_CUDA_CHECK_LAUNCH();
   prof.mark("accumulate");
-  for (std::uint32_t step = 1; step < most; step *= 2) {
-    tree_pass<DC><<<grid(max_chunks, 256), 256, 0, st>>>(partial, owner, off_b, cnt_b, nb1, step);
-    CUZK_CUDA_CHECK_LAUNCH();
-  }
-  prof.mark("tree");
   std::vector<HostXYZZ> host_w(Wb * Pf);
   HostXYZZ host_ones = HostXYZZ::infinity();
-  if (nbig) {
-    // 7. window reduction
-    window_segments<DC><<<grid(Wb * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, Wb, m, L, segs);
+  // 6. tree, 7. window segments, 8. reduce, on AC's arithmetic: G2 on lane pairs with the
+  // accumulation (2^20: tree 6.3 → 2.5 ms, segments 7.5 → 5.7 with the groups and 4-term
+  // reduce passes; PERF.md "G2's bucket reduction at small sizes")
+  auto reduction = [&](auto* tag) {
+    using AC = std::remove_pointer_t<decltype(tag)>;
+    constexpr unsigned lanes = kLanes<DC, AC>;
+    for (std::uint64_t s = 1; s < most; s *= kTreeGroup) {
+      count_groups<<<grid(nb1 + 1, 256), 256, 0, st>>>(cnt_b, nb1, std::uint32_t(s), kTreeGroup, ng);
+      CUZK_CUDA_CHECK_LAUNCH();
+      CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, ng, goff, nb1 + 1, st));
+      fill_groups<<<grid(nb1, 256), 256, 0, st>>>(ng, goff, nb1, glist);
+      CUZK_CUDA_CHECK_LAUNCH();
+      const std::size_t bound = max_chunks / (s * kTreeGroup) + 2 * nb1;  // ≥ Σ_b ⌈⌈cnt_b/s⌉/G⌉
+      sum_groups<DC, AC><<<grid(lanes * bound, 128), 128, 0, st>>>(partial, glist, goff, off_b, cnt_b, nb1,
+                                                                   std::uint32_t(s), kTreeGroup);
+      CUZK_CUDA_CHECK_LAUNCH();
+    }
+    prof.mark("tree");
+    if (!nbig) return;
+    window_segments<DC, AC><<<grid(lanes * Wb * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, Wb, m, L, segs);
     CUZK_CUDA_CHECK_LAUNCH();
     prof.mark("segments");
     const DXYZZ<DC>* in = segs;
     std::size_t per = nseg;
     DXYZZ<DC>* bufs[2] = {p1, p2};
     for (std::size_t i = 0; i < passes.size(); ++i) {
-      reduce<DC><<<grid(Wb * passes[i], 64), 64, 0, st>>>(in, per, Wb, passes[i], bufs[i & 1]);
+      reduce<DC, AC><<<grid(lanes * Wb * passes[i], 64), 64, 0, st>>>(in, per, Wb, passes[i], bufs[i & 1]);
       CUZK_CUDA_CHECK_LAUNCH();
       in = bufs[i & 1];
       per = passes[i];
     }
     prof.mark("reduce");
     CUZK_CUDA_CHECK(cudaMemcpyAsync(host_w.data(), in, Wb * Pf * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
+  };
+  if (on_pairs) {
+    if constexpr (std::is_same_v<DC, DG2Curve>) reduction(static_cast<DG2PairCurve*>(nullptr));
+  } else {
+    reduction(static_cast<DC*>(nullptr));
   }
   std::uint32_t ones_slot[2] = {0, 0};  // cnt and off of the ones bucket
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&ones_slot[0], cnt_b + nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));

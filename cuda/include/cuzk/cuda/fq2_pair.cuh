@@ -103,6 +103,14 @@ __device__ __forceinline__ ec::Affine<DG2PairCurve> load_pair(const PackedAffine
   a.inf = a.x.is_zero() && a.y.is_zero();
   return a;
 }
+__device__ __forceinline__ DXYZZ<DG2PairCurve> load_pair(const DXYZZ<DG2Curve>& p) {
+  DXYZZ<DG2PairCurve> v;
+  v.X = load_pair(p.X);
+  v.Y = load_pair(p.Y);
+  v.ZZ = load_pair(p.ZZ);
+  v.ZZZ = load_pair(p.ZZZ);
+  return v;
+}
 __device__ __forceinline__ void store_pair(DXYZZ<DG2Curve>& out, const DXYZZ<DG2PairCurve>& v) {
   store_pair(out.X, v.X);
   store_pair(out.Y, v.Y);

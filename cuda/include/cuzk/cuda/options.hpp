@@ -47,7 +47,8 @@ struct CudaOptions {
   // does not fit the free GPU memory keeps the plain one. Pays on long batches only (the
   // build slows the partitions beside it; docs/batch.md).
   unsigned msm_table_h_bits = 0;
-  // Threads a G2 point in the MSM's bucket accumulation: 2, a lane pair with one Fq
+  // Threads a G2 point in the MSM's bucket accumulation and the reduction after it (tree,
+  // window segments, reduce): 2, a lane pair with one Fq
   // component a lane (cuda/include/cuzk/cuda/fq2_pair.cuh; H200: G2 MSM −17 % at 2^20, −28 %
   // at 2^24, docs/experiments/PERF.md "G2 on lane pairs"), or 1, the whole Fq2 on one thread.
   unsigned msm_g2_lanes = 2;
