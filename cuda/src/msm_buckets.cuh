@@ -107,20 +107,8 @@ __global__ void __launch_bounds__(128, 3)
 // the bucket. Only buckets with two items or more take threads, listed by a scan. (Passes
 // of a thread per chunk adding partial[i + s] for ranks ≡ 0 mod 2s ran every warp at 1/2,
 // 1/4, 1/8 of its lanes: 6.3 ms of a 2^20 G2 MSM against 2.5 by groups, with the pairs.)
+// The group lists come from count_groups and fill_groups (msm_impl.cuh).
 inline constexpr std::uint32_t kTreeGroup = 16;
-static __global__ void count_groups(const std::uint32_t* __restrict__ cnt, std::size_t nb1, std::uint32_t s,
-                             std::uint32_t G, std::uint32_t* __restrict__ ng) {
-  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b > nb1) return;
-  std::uint32_t items = b < nb1 ? (cnt[b] + s - 1) / s : 0;
-  ng[b] = items > 1 ? (items + G - 1) / G : 0;
-}
-static __global__ void fill_groups(const std::uint32_t* __restrict__ ng, const std::uint32_t* __restrict__ goff,
-                            std::size_t nb1, std::uint32_t* __restrict__ glist) {
-  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b >= nb1) return;
-  for (std::uint32_t g = 0, o = goff[b]; g < ng[b]; ++g) glist[o + g] = std::uint32_t(b);
-}
 template <class DC, class AC = DC>
 __global__ void sum_groups(DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ glist,
                            const std::uint32_t* __restrict__ goff, const std::uint32_t* __restrict__ off,

@@ -174,6 +174,22 @@ __global__ void count_chunks(const std::uint32_t* __restrict__ start, const std:
   if ((threadIdx.x & 31) == 0 && k > 1) atomicMax(most, k);
 }
 
+// The tree's group lists (msm_buckets.cuh, sum_groups): ng[b] = groups of G of bucket b's
+// ⌈cnt[b]/s⌉ items at level s (none for one item), then glist[goff[b] + g] = b.
+__global__ void count_groups(const std::uint32_t* __restrict__ cnt, std::size_t nb1, std::uint32_t s,
+                             std::uint32_t G, std::uint32_t* __restrict__ ng) {
+  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (b > nb1) return;
+  std::uint32_t items = b < nb1 ? (cnt[b] + s - 1) / s : 0;
+  ng[b] = items > 1 ? (items + G - 1) / G : 0;
+}
+__global__ void fill_groups(const std::uint32_t* __restrict__ ng, const std::uint32_t* __restrict__ goff,
+                            std::size_t nb1, std::uint32_t* __restrict__ glist) {
+  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (b >= nb1) return;
+  for (std::uint32_t g = 0, o = goff[b]; g < ng[b]; ++g) glist[o + g] = std::uint32_t(b);
+}
+
 // Profiling only: counters[0] = longest bucket run, counters[1] = non-empty buckets.
 __global__ void run_stats(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
                           std::size_t nbuckets, unsigned* counters) {

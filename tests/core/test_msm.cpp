@@ -168,8 +168,7 @@ TEST_CASE("G1 pippenger, larger size with the chosen window") {
   check_msm<G1Curve>(2500, Mix::Glv, 0);
 }
 
-// The tasks are windows × slices of the points, the slice count chosen per thread count
-// (choose_slices): arenas of 16 and 5 threads cut these windows into several slices each.
+// The tasks are windows × slices of the points, the slice count chosen per thread count.
 TEST_CASE("choose_slices: whole rounds of tasks against the running sums' cost") {
   CHECK(msm::choose_slices(std::size_t(1) << 17, 4096, 10, 16, true) == 3);   // 2^16 with GLV: 30 tasks, 2 rounds
   CHECK(msm::choose_slices(std::size_t(1) << 20, 32768, 16, 16, true) == 1);  // 2^20: one round of 16
@@ -186,6 +185,8 @@ TEST_CASE("choose_slices: whole rounds of tasks against the running sums' cost")
     }
 }
 
+// Arenas of 16 and 5 threads cut these windows into several slices each (the counts below
+// are choose_slices' picks, checked above).
 TEST_CASE("G1 pippenger in arenas of 16 and 5 threads: sliced windows give the same sum") {
   for (int threads : {16, 5}) {
     CAPTURE(threads);

@@ -127,7 +127,6 @@ std::size_t choose_slices(std::size_t m, std::size_t nb, std::size_t W, std::siz
   return best;
 }
 
-
 unsigned choose_window(std::size_t n) { return choose_window(n, SCALAR_BITS); }
 
 unsigned choose_window(std::size_t n, unsigned bits) {
