@@ -5,10 +5,12 @@
 // "forward x10" is ten forward calls back to back between the events, divided by ten (the
 // host's launch latency hidden behind the kernels). Settings come from the environment
 // (CUZK_NTT_KERNEL, CUZK_MSM_WINDOW_G1/_G2, CUZK_MSM_PROFILE: cuzk/cuda/options.hpp; a bad
-// value is one line and exit 2). Inputs are random (bases tiled from a block of 2^14
-// points: timing does not depend on it); each MSM size's result is checked against a CPU
-// MSM of the same sum over the block ("check OK" / "check FAIL" on its line; a failure
-// exits 1 after the table). upload: a key's start on this host (2^max_log G1 points and
+// value is one line and exit 2). MSM inputs are random 255-bit scalars over distinct points
+// with known discrete logs, P_i = (a + i·d)·G, as sppark's bench has them; each size's result
+// is checked against (a·Σk_i + d·Σi·k_i)·G, computed on the host without any MSM ("check OK" /
+// "check FAIL" on its line; a failure exits 1 after the table). CUZK_BENCH_POINTS=tiled
+// takes instead the bases of earlier figures, tiled from a block of 2^14 points (1.5 MB for
+// G1: every gather an L2 hit), checked by a CPU MSM over the block. upload: a key's start on this host (2^max_log G1 points and
 // 2^(max_log-1) G2 points written to a file under $TMPDIR and mapped, as a prepared key is):
 // the content checks (CRC-32C tree, SHA-256 tree) and ResidentBases::upload in GB/s of the
 // host layout, on a fresh mapping and again, beside a plain pinned copy (the bus). pin: ways
@@ -21,7 +23,9 @@
 #include <thread>
 #include <atomic>
 #include <sys/mman.h>
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 #include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
@@ -113,18 +117,85 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
 // Base i of an input is block[tile(i, B)]: every block point recurs, in a scattered order.
 inline std::size_t tile(std::size_t i, std::size_t B) { return (i * 31 + i / B) % B; }
 
-// 2^L resident bases tiled from a block of 2^14 distinct points, and 2^L random scalars on
-// the device (timing does not depend on the points' values). The host keeps the scalars
-// for expected().
+// CUZK_BENCH_POINTS: distinct (the default) or tiled; anything else is an error (exit 2).
+bool tiled_points() {
+  const char* env = std::getenv("CUZK_BENCH_POINTS");
+  const std::string_view v = env ? env : "";
+  if (v.empty() || v == "distinct") return false;
+  if (v == "tiled") return true;
+  throw Error(Error::Kind::BadInput, "CUZK_BENCH_POINTS: \"" + std::string(v) + "\" is not distinct or tiled");
+}
+
+// The MSM's points, distinct or tiled (above), and the value Σ k_i·P_i they must give,
+// computed without the code under test.
+template <class Curve>
+struct PointSource {
+  using J = ec::Jacobian<Curve>;
+  using A = ec::Affine<Curve>;
+  bool tiled = false;
+  std::vector<A> block;  // tiled: the 2^14 distinct points
+  Fr a, d;               // distinct: P_i = (a + i·d)·G
+
+  PointSource(bool tiled_bases, std::vector<A> blk) : tiled(tiled_bases), block(std::move(blk)), a(rnd<Fr>()), d(rnd<Fr>()) {}
+  const char* kind() const { return tiled ? "bases tiled from 2^14 points" : "distinct points"; }
+
+  // pts[0..n): distinct points in chunks of 2^12 on all cores, a chunk's first point by a
+  // scalar multiplication and the rest by adding D = d·G, then one batch normalisation a
+  // chunk (2^26 G1 points: a few seconds on 16 cores).
+  void fill(std::vector<A>& pts, std::size_t n) const {
+    pts.resize(n);
+    if (tiled) {
+      for (std::size_t i = 0; i < n; ++i) pts[i] = block[tile(i, block.size())];
+      return;
+    }
+    const A D = ec::batch_to_affine(std::vector<J>{J::generator().mul(d.canonical())}.data(), 1)[0];
+    constexpr std::size_t chunk = std::size_t(1) << 12;
+    tbb::parallel_for(std::size_t(0), (n + chunk - 1) / chunk, [&](std::size_t c) {
+      const std::size_t i0 = c * chunk, m = std::min(chunk, n - i0);
+      std::vector<J> jp(m);
+      jp[0] = J::generator().mul((a + d * Fr::from_u64(i0)).canonical());
+      for (std::size_t j = 1; j < m; ++j) jp[j] = jp[j - 1].add_mixed(D);
+      const auto aff = ec::batch_to_affine(jp.data(), m);
+      std::copy(aff.begin(), aff.end(), pts.begin() + std::ptrdiff_t(i0));
+    });
+  }
+
+  J expected(const std::vector<Fr>& k) const {
+    if (tiled) {  // Σ_j (Σ_{tile(i) = j} k_i)·block[j]: one CPU MSM over the block
+      const std::size_t B = block.size();
+      std::vector<Fr> fold(B, Fr::zero());
+      for (std::size_t i = 0; i < k.size(); ++i) fold[tile(i, B)] += k[i];
+      std::vector<ff::Limbs<4>> kk(B);
+      for (std::size_t j = 0; j < B; ++j) kk[j] = fold[j].canonical();
+      return msm::pippenger(block.data(), kk.data(), B);
+    }
+    // Σ k_i·(a + i·d) = a·Σk_i + d·Σ i·k_i, in Fr on all cores, then one multiplication of G
+    using Sums = std::pair<Fr, Fr>;
+    const Sums s = tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, k.size(), std::size_t(1) << 14), Sums(Fr::zero(), Fr::zero()),
+        [&](const tbb::blocked_range<std::size_t>& r, Sums acc) {
+          for (std::size_t i = r.begin(); i < r.end(); ++i) {
+            acc.first += k[i];
+            acc.second += Fr::from_u64(i) * k[i];
+          }
+          return acc;
+        },
+        [](Sums x, const Sums& y) { return Sums(x.first + y.first, x.second + y.second); });
+    return J::generator().mul((a * s.first + d * s.second).canonical());
+  }
+};
+
+// 2^L resident bases from the source, and 2^L random scalars on the device. The host keeps
+// the scalars for expected().
 template <class Curve>
 struct MsmInput {
   cuda::ResidentBases<ec::Affine<Curve>> bases;
   cuda::DeviceBuffer<Fr> scalars;
   std::vector<Fr> host_scalars;
-  MsmInput(cuda::Context& ctx, const std::vector<ec::Affine<Curve>>& block, unsigned L) {
-    const std::size_t n = std::size_t(1) << L, B = block.size();
-    std::vector<ec::Affine<Curve>> pts(n);
-    for (std::size_t i = 0; i < n; ++i) pts[i] = block[tile(i, B)];
+  MsmInput(cuda::Context& ctx, const PointSource<Curve>& src, unsigned L) {
+    const std::size_t n = std::size_t(1) << L;
+    std::vector<ec::Affine<Curve>> pts;
+    src.fill(pts, n);
     bases.upload(ctx, pts.data(), n);
     pts = {};
     host_scalars.resize(n);
@@ -132,16 +203,7 @@ struct MsmInput {
     scalars.upload(host_scalars.data(), n, ctx.stream());
     ctx.synchronize();
   }
-  // Σ k_i·P_i computed independently of the GPU: the tiling makes it Σ_j (Σ_{tile(i) = j} k_i)·block[j],
-  // one CPU MSM over the block (~0.1 s), so every timed size is checked, as sppark's bench checks its own.
-  ec::Jacobian<Curve> expected(const std::vector<ec::Affine<Curve>>& block) const {
-    const std::size_t B = block.size();
-    std::vector<Fr> fold(B, Fr::zero());
-    for (std::size_t i = 0; i < host_scalars.size(); ++i) fold[tile(i, B)] += host_scalars[i];
-    std::vector<ff::Limbs<4>> k(B);
-    for (std::size_t j = 0; j < B; ++j) k[j] = fold[j].canonical();
-    return msm::pippenger(block.data(), k.data(), B);
-  }
+  ec::Jacobian<Curve> expected(const PointSource<Curve>& src) const { return src.expected(host_scalars); }
 };
 
 template <class Curve>
@@ -156,22 +218,23 @@ std::vector<ec::Affine<Curve>> point_block() {
 // Returns false when a result differs from the CPU's (the line then ends "check FAIL").
 template <class Curve, class Fn>
 bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
-  const auto block = point_block<Curve>();
+  const PointSource<Curve> src(tiled_points(), point_block<Curve>());
   bool ok = true;
   for (unsigned L = min_log; L <= max_log; L += 2) {
     std::size_t n = std::size_t(1) << L;
-    MsmInput<Curve> in(ctx, block, L);
+    MsmInput<Curve> in(ctx, src, L);
     auto& bases = in.bases;
     auto& dk = in.scalars;
-    const bool same = msm(ctx, bases, dk.get(), n, 0) == in.expected(block);
+    const bool same = msm(ctx, bases, dk.get(), n, 0) == in.expected(src);
     ok = ok && same;
     int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
     // G2 prints as "G2" on the default path (lane pairs); --msm-g2-lanes 1 (one thread a point)
     // prints as "G2L1", a row of its own in anchors_table.py
     const bool one_lane = std::string_view(name) == "G2" && ctx.options().msm_g2_lanes == 1;
-    std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, device-resident)  check %s\n",
-                one_lane ? "G2L1" : name, L, cuda::msm_window_bits(n, name, ctx.options()), t, same ? "OK" : "FAIL");
+    std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, %s, device-resident)  check %s\n",
+                one_lane ? "G2L1" : name, L, cuda::msm_window_bits(n, name, ctx.options()), t, src.kind(),
+                same ? "OK" : "FAIL");
     std::fflush(stdout);
   }
   return ok;
@@ -199,12 +262,12 @@ bool bench_table(cuda::Context& ctx, unsigned L) {
     widths.push_back(c);
     pos = e + 1;
   }
-  const auto block = point_block<bls12_381::G1Curve>();
-  MsmInput<bls12_381::G1Curve> in(ctx, block, L);
+  const PointSource<bls12_381::G1Curve> src(tiled_points(), point_block<bls12_381::G1Curve>());
+  MsmInput<bls12_381::G1Curve> in(ctx, src, L);
   auto& bases = in.bases;
   auto& dk = in.scalars;
   const J want = cuda::msm_g1(ctx, bases, dk.get(), n);
-  const bool plain_ok = want == in.expected(block);  // the plain MSM the tables are compared with
+  const bool plain_ok = want == in.expected(src);  // the plain MSM the tables are compared with
   if (!plain_ok) std::printf("MSM  G1 2^%-2u  the plain MSM differs from the CPU's: check FAIL\n", L);
   bool ok = plain_ok;
   for (const unsigned c : widths) {
@@ -220,8 +283,8 @@ bool bench_table(cuda::Context& ctx, unsigned L) {
     const double ms = time_ms(ctx, reps, [&] { cuda::msm_g1(ctx, t, dk.get(), n); });
     std::printf("TABLE G1 2^%-2u c=%-2u build %10.1f ms  %zu B (%u windows)  check %s\n", L, c,
                 double(b.elapsed_ms_since(a)), t.bytes(), t.windows(), same ? "OK" : "FAIL");
-    std::printf("MSM  G1T 2^%-2u  c=%-2u  %10.2f ms  (window table, random 255-bit scalars, device-resident)\n", L, c,
-                ms);
+    std::printf("MSM  G1T 2^%-2u  c=%-2u  %10.2f ms  (window table, random 255-bit scalars, %s, device-resident)\n", L,
+                c, ms, src.kind());
     std::fflush(stdout);
   }
   return ok;
@@ -368,6 +431,7 @@ int main(int argc, char** argv) {
   try {
     const auto extra = cuda::add_bench_ntt_variants();
     opts = cuda::parse_cuda_options({}, [](const char* n) -> const char* { return std::getenv(n); }, extra);
+    tiled_points();  // a bad CUZK_BENCH_POINTS before any work
   } catch (const Error& e) {
     std::fprintf(stderr, "bench_cuda: error: %s\n", e.what());
     return 2;

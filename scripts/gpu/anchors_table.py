@@ -6,7 +6,10 @@ of width W (bench_cuda g1table; one row per width) against sppark's plain G1 MSM
 same size, the issue's "precomputed bases" goal; "G2" rows are cuzk's default G2 MSM (lane
 pairs) and "G2L1" rows its one-thread-a-point loop (CUZK_MSM_G2_LANES=1), both against
 sppark's G2. A cuzk figure whose check failed (a table's
-MSM against the plain one, a plain MSM against the CPU's) is void."""
+MSM against the plain one, a plain MSM against the CPU's) is void. sppark's MSMs run over
+distinct points; a cuzk line over bases tiled from 2^14 points (CUZK_BENCH_POINTS=tiled:
+every gather an L2 hit) is not comparable and is shown as its own row, "G1·tiled", without
+a ratio."""
 import re
 import statistics
 import sys
@@ -23,6 +26,8 @@ def parse_cuzk(path):
         m = re.match(r"MSM\s+(G[12]T?|G2L1|G2P)\s+2\^(\d+)\s+c=\s*(\d+)\s+([\d.]+) ms", line)
         if m:
             op = f"G1T c={m[3]}" if m[1] == "G1T" else m[1]
+            if "tiled" in line:
+                op += "·tiled"
             if "check FAIL" in line:  # bench_cuda's plain MSM against the CPU's result
                 bad.add((op, int(m[2])))
                 continue
@@ -68,6 +73,8 @@ def main():
     sp, void = parse_sppark(sys.argv[2])
     for op, L in set(cz) | bad:
         base = "G1" if op.startswith("G1T") else "G2" if op in ("G2L1", "G2P") else None
+        if "tiled" in op:
+            base = None
         if base:
             if (base, L) in sp:
                 sp[(op, L)] = sp[(base, L)]
@@ -82,6 +89,8 @@ def main():
         s = statistics.median(sp[key]) if sp.get(key) else None
         if key in void:
             ratio = "void (cuzk check failed)" if key in bad else "void (sppark check failed)"
+        elif "tiled" in op:
+            ratio = "none (tiled bases)"
         elif c is not None and s is not None:
             ratio = f"{c / s:.3f}"
         else:
