@@ -1,4 +1,5 @@
 // G1 MSM instantiation, the window choice, G1 resident bases and window tables.
+#include <algorithm>
 #include <cstring>
 
 #include "msm_table.cuh"
@@ -8,16 +9,21 @@ namespace cuzk::cuda {
 unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& options) {
   const unsigned fixed = std::strcmp(curve, "G2") == 0 ? options.msm_window_bits_g2 : options.msm_window_bits_g1;
   if (fixed >= kMsmWindowMinBits && fixed <= kMsmWindowMaxBits) return fixed;
-  // cost(c) ≈ n·W (bucket additions) + 16·W·2^(c−1) (per-bucket cost in mixed-addition
-  // units: chunk bookkeeping and partial writes, the segment reduction's two full
-  // additions), fitted to H200 timings at 2^24 with c = 16 and c = 19 (0.58 ns a point
-  // addition, 8.6 ns a bucket); buckets keep ≥ ~64 points on average (c ≤ log2 n − 5).
+  // cost(c) ≈ n·W (bucket additions) + 4·W·2^(c−1) (a bucket's cost in mixed-addition
+  // units: its chunk partials, the tree, the segment reduction's two full additions)
+  // + (c−1)·min(W·2^(c−1), S) (each segment thread's double-and-add by its offset, ~c − 1
+  // steps; S = 50688 threads fill an H100/H200's 132 SMs at the segment kernel's 3 blocks of
+  // 128), c ≤ log2 n − 4. Fitted to H100 sweeps on distinct points, G1 and G2 alike
+  // (PERF.md "Segments in one wave", calls 7 and 8): it picks 10 / 13 / 16 / 16 / 20 / 20 at
+  // 2^16 … 2^26, the measured best of the widths tried at each (2^16: 10 against 12, +44 %
+  // on G1; 2^18: 13 against 12; 2^26: c = 20 and 22 tie). The bucket weight is bracketed by
+  // 2.9 (c = 16 over 18 at 2^22) and 5.3 (c = 20 over 19 at 2^24).
   unsigned best = 4, cmax = 4;
-  while ((std::size_t(1) << (cmax + 1 + 5)) <= n && cmax < 20) ++cmax;
+  while ((std::size_t(1) << (cmax + 1 + 4)) <= n && cmax < kMsmWindowMaxBits) ++cmax;
   double best_cost = 1e300;
   for (unsigned c = 4; c <= cmax; ++c) {
-    double W = (msm_detail::SCALAR_BITS + c - 1) / c;
-    double cost = double(n) * W + W * double(1u << (c - 1)) * 16.0;
+    const double W = (msm_detail::SCALAR_BITS + c - 1) / c, buckets = W * double(1u << (c - 1));
+    const double cost = double(n) * W + 4.0 * buckets + double(c - 1) * std::min(buckets, 50688.0);
     if (cost < best_cost) best_cost = cost, best = c;
   }
   return best;

@@ -322,10 +322,25 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   const std::uint32_t E = segment_entries(total);
   const std::size_t nthreads = (total + E - 1) / E;
   const std::size_t max_chunks = nthreads + nbuckets + 1;  // each segment starts ≤ 1 extra chunk
-  // segments of L buckets, L a power of two giving about 2^15 segment threads in all
-  unsigned L = 1;
-  while (L < m && Wb * m / (2 * L) >= (1u << 15)) L *= 2;
-  const std::size_t nseg = m / L;
+  // Segments of L buckets, one thread each, every one a chain of 2L additions: as many as
+  // fill the GPU's resident thread slots once and no more. (A power-of-two L for ~2^15
+  // threads gave 53 K threads at c = 20, 2^24 against 51 K slots: a second wave of 2.6 K
+  // threads, as long as the first; PERF.md "Segment threads".)
+  bool on_pairs = false;  // G2 on lane pairs (--msm-g2-lanes 2, the default); G1 has no pair kernel
+  if constexpr (std::is_same_v<DC, DG2Curve>) on_pairs = ctx.options().msm_g2_lanes == 2;
+  int seg_blocks = 0;
+  if (on_pairs) {
+    if constexpr (std::is_same_v<DC, DG2Curve>)
+      CUZK_CUDA_CHECK(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&seg_blocks, window_segments<DC, DG2PairCurve>, 128, 0));
+  } else {
+    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&seg_blocks, window_segments<DC, DC>, 128, 0));
+  }
+  const std::size_t slots =
+      std::max<std::size_t>(Wb, std::size_t(std::max(seg_blocks, 1)) * ctx.sm_count() * 128 / (on_pairs ? 2 : 1));
+  unsigned L = unsigned(std::max<std::size_t>(1, (Wb * m + slots - 1) / slots));
+  while (Wb * ((m + L - 1) / L) > slots) ++L;
+  const std::size_t nseg = (m + L - 1) / L;
   // window sums: passes of strided partial sums, each ≤ 4 terms a thread (short chains: 16
   // terms took 2.7 ms of a 2^20 G2 MSM, 4 take 0.6), down to ≤ 8 a window
   std::vector<unsigned> passes;  // parts per window after each pass
@@ -408,8 +423,6 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   unsigned most = 0;
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cnt + 2, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  bool on_pairs = false;  // G2 on lane pairs (--msm-g2-lanes 2, the default); G1 has no pair kernel
-  if constexpr (std::is_same_v<DC, DG2Curve>) on_pairs = ctx.options().msm_g2_lanes == 2;
   if (on_pairs) {
     if constexpr (std::is_same_v<DC, DG2Curve>)
       accumulate_segments_pairs<DC><<<grid(2 * nthreads, 128), 128, 0, st>>>(
@@ -441,7 +454,8 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
     }
     prof.mark("tree");
     if (!nbig) return;
-    window_segments<DC, AC><<<grid(lanes * Wb * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, Wb, m, L, segs);
+    window_segments<DC, AC><<<grid(lanes * Wb * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, Wb, m, L, nseg,
+                                                                            segs);
     CUZK_CUDA_CHECK_LAUNCH();
     prof.mark("segments");
     const DXYZZ<DC>* in = segs;
