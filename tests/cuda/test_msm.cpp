@@ -6,6 +6,7 @@
 
 #include <random>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cuda_test_util.hpp"
@@ -237,6 +238,11 @@ TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give
   o.msm_window_bits_g2 = 11;
   CHECK(cuda::msm_window_bits(5000, "G1", o) == 7);
   CHECK(cuda::msm_window_bits(5000, "G2", o) == 11);
+  // the cost model's widths at 2^16 … 2^26: each the best one measured there on an H100
+  // (docs/experiments/PERF.md, "Segments in one wave"), for both curves
+  const std::pair<unsigned, unsigned> picks[] = {{16, 10}, {18, 13}, {20, 16}, {22, 16}, {24, 20}, {26, 20}};
+  for (const auto& [log_n, c] : picks)
+    for (const char* curve : {"G1", "G2"}) CHECK(cuda::msm_window_bits(std::size_t(1) << log_n, curve) == c);
   o.msm_profile = true;  // per-stage times on stderr: must not change the results
   cuda::Context ctx(0, o);
   MsmFn<bls12_381::G1Curve> f1 = cuda::msm_g1;
@@ -245,6 +251,21 @@ TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give
     check(ctx, 5000, m, true, f1);
     check(ctx, 2048, m, true, f2);
   }
+}
+
+TEST_CASE("MSM: a segment length that does not divide a window's buckets") {
+  // c = 15: 18 windows of 2^14 buckets. The segment length comes from the GPU's resident
+  // slots (for G1 on a 132-SM H100 at 3 blocks an SM: 6 buckets a thread; G2's lane pairs
+  // have half the slots, so twice or more), so a window's last segment is shorter than
+  // the others on such a card.
+  cuda::CudaOptions o;
+  o.msm_window_bits_g1 = 15;
+  o.msm_window_bits_g2 = 15;
+  cuda::Context ctx(0, o);
+  MsmFn<bls12_381::G1Curve> f1 = cuda::msm_g1;
+  MsmFn<bls12_381::G2Curve> f2 = cuda::msm_g2;
+  check(ctx, std::size_t(1) << 16, Mix::Random, true, f1);
+  check(ctx, std::size_t(1) << 14, Mix::Random, true, f2);
 }
 
 // Window tables (the prover's case): entries against the host's 2^(cw)·P, and the MSM over
