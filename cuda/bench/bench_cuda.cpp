@@ -10,8 +10,8 @@
 // is checked against (a·Σk_i + d·Σi·k_i)·G, computed on the host without any MSM ("check OK" /
 // "check FAIL" on its line; a failure exits 1 after the table). CUZK_BENCH_POINTS=tiled
 // takes instead the bases of earlier figures, tiled from a block of 2^14 points (1.5 MB for
-// G1: every gather an L2 hit), checked by a CPU MSM over the block. upload: a key's start on this host (2^max_log G1 points and
-// 2^(max_log-1) G2 points written to a file under $TMPDIR and mapped, as a prepared key is):
+// G1: every gather an L2 hit), checked by a CPU MSM over the block. upload: a key's start
+// on this host (2^max_log G1 points and 2^(max_log-1) G2 points written to a file under $TMPDIR and mapped, as a prepared key is):
 // the content checks (CRC-32C tree, SHA-256 tree) and ResidentBases::upload in GB/s of the
 // host layout, on a fresh mapping and again, beside a plain pinned copy (the bus). pin: ways
 // to pin a partition's staging (2 GiB) and how long another thread's 1 MiB copy waits meanwhile
@@ -117,6 +117,15 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
 // Base i of an input is block[tile(i, B)]: every block point recurs, in a scattered order.
 inline std::size_t tile(std::size_t i, std::size_t B) { return (i * 31 + i / B) % B; }
 
+template <class Curve>
+std::vector<ec::Affine<Curve>> point_block() {
+  using J = ec::Jacobian<Curve>;
+  std::vector<J> jp(std::size_t(1) << 14);
+  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
+  for (auto& p : jp) p = acc += step;
+  return ec::batch_to_affine(jp.data(), jp.size());
+}
+
 // CUZK_BENCH_POINTS: distinct (the default) or tiled; anything else is an error (exit 2).
 bool tiled_points() {
   const char* env = std::getenv("CUZK_BENCH_POINTS");
@@ -133,10 +142,11 @@ struct PointSource {
   using J = ec::Jacobian<Curve>;
   using A = ec::Affine<Curve>;
   bool tiled = false;
-  std::vector<A> block;  // tiled: the 2^14 distinct points
+  std::vector<A> block;  // tiled: the 2^14 distinct points (made only then)
   Fr a, d;               // distinct: P_i = (a + i·d)·G
 
-  PointSource(bool tiled_bases, std::vector<A> blk) : tiled(tiled_bases), block(std::move(blk)), a(rnd<Fr>()), d(rnd<Fr>()) {}
+  explicit PointSource(bool tiled_bases)
+      : tiled(tiled_bases), block(tiled ? point_block<Curve>() : std::vector<A>{}), a(rnd<Fr>()), d(rnd<Fr>()) {}
   const char* kind() const { return tiled ? "bases tiled from 2^14 points" : "distinct points"; }
 
   // pts[0..n): distinct points in chunks of 2^12 on all cores, a chunk's first point by a
@@ -148,7 +158,7 @@ struct PointSource {
       for (std::size_t i = 0; i < n; ++i) pts[i] = block[tile(i, block.size())];
       return;
     }
-    const A D = ec::batch_to_affine(std::vector<J>{J::generator().mul(d.canonical())}.data(), 1)[0];
+    const A D = J::generator().mul(d.canonical()).to_affine();
     constexpr std::size_t chunk = std::size_t(1) << 12;
     tbb::parallel_for(std::size_t(0), (n + chunk - 1) / chunk, [&](std::size_t c) {
       const std::size_t i0 = c * chunk, m = std::min(chunk, n - i0);
@@ -206,19 +216,10 @@ struct MsmInput {
   ec::Jacobian<Curve> expected(const PointSource<Curve>& src) const { return src.expected(host_scalars); }
 };
 
-template <class Curve>
-std::vector<ec::Affine<Curve>> point_block() {
-  using J = ec::Jacobian<Curve>;
-  std::vector<J> jp(std::size_t(1) << 14);
-  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
-  for (auto& p : jp) p = acc += step;
-  return ec::batch_to_affine(jp.data(), jp.size());
-}
-
 // Returns false when a result differs from the CPU's (the line then ends "check FAIL").
 template <class Curve, class Fn>
 bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
-  const PointSource<Curve> src(tiled_points(), point_block<Curve>());
+  const PointSource<Curve> src(tiled_points());
   bool ok = true;
   for (unsigned L = min_log; L <= max_log; L += 2) {
     std::size_t n = std::size_t(1) << L;
@@ -262,7 +263,7 @@ bool bench_table(cuda::Context& ctx, unsigned L) {
     widths.push_back(c);
     pos = e + 1;
   }
-  const PointSource<bls12_381::G1Curve> src(tiled_points(), point_block<bls12_381::G1Curve>());
+  const PointSource<bls12_381::G1Curve> src(tiled_points());
   MsmInput<bls12_381::G1Curve> in(ctx, src, L);
   auto& bases = in.bases;
   auto& dk = in.scalars;

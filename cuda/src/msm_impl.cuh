@@ -325,7 +325,7 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   // Segments of L buckets, one thread each, every one a chain of 2L additions: as many as
   // fill the GPU's resident thread slots once and no more. (A power-of-two L for ~2^15
   // threads gave 53 K threads at c = 20, 2^24 against 51 K slots: a second wave of 2.6 K
-  // threads, as long as the first; PERF.md "Segment threads".)
+  // threads, as long as the first; PERF.md "Segments in one wave".)
   bool on_pairs = false;  // G2 on lane pairs (--msm-g2-lanes 2, the default); G1 has no pair kernel
   if constexpr (std::is_same_v<DC, DG2Curve>) on_pairs = ctx.options().msm_g2_lanes == 2;
   int seg_blocks = 0;
