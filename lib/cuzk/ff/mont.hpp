@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "cuzk/ff/bigint.hpp"
+#include "cuzk/ff/divstep_inverse.hpp"
 #include "cuzk/util/hd.hpp"
 
 // x86-64 fast paths (host code only): carry-chain add/sub, mulx/adcx/adox products for
@@ -216,28 +217,14 @@ public:
     bi::sub(e, bi::from_u64<N>(2));
     return pow(e);
   }
-  // Variable-time binary extended Euclid (Menezes et al., Handbook of Applied
-  // Cryptography, Alg. 14.61 specialised to odd p) on the representation x = aR, giving
-  // x⁻¹ mod p; then a⁻¹R = x⁻¹·R², one Montgomery product with R³. Shifts are taken in
-  // bulk: dividing u1 by 2^k mod p adds m·p with m = u1·(−p⁻¹) mod 2^k (Montgomery's
-  // trick), so one step costs O(N) whatever k is. Not constant time: use it for public
-  // data only (point normalisation, batch inversion). Inverse of zero is zero.
+  // Variable-time inversion by Bernstein–Yang divsteps (divstep_inverse.hpp) on the
+  // representation x = aR, giving x⁻¹ mod p; then a⁻¹R = x⁻¹·R², one Montgomery product
+  // with R³. Not constant time: public data only (point normalisation, batch inversion).
+  // Constant evaluation takes Fermat. Inverse of zero is zero.
   constexpr Mont inverse() const {
     if (std::is_constant_evaluated()) return inverse_fermat();
     if (is_zero()) return zero();
-    Repr u = raw(), v = P, x1 = bi::from_u64<N>(1), x2{};
-    while (!is_one_int(u) && !is_one_int(v)) {
-      halve_all(u, x1);
-      halve_all(v, x2);
-      if (bi::cmp(u, v) >= 0) {
-        bi::sub(u, v);
-        sub_mod_int(x1, x2);
-      } else {
-        bi::sub(v, u);
-        sub_mod_int(x2, x1);
-      }
-    }
-    return from_raw(is_one_int(u) ? x1 : x2) * from_raw(R3);
+    return from_raw(DIVSTEP.inverse(raw())) * from_raw(R3);
   }
   // Legendre symbol: 1 (non-zero square), −1 → returns -1, 0 for zero.
   constexpr int legendre() const {
@@ -316,34 +303,7 @@ private:
     return r;
   }();
 
-  static constexpr bool is_one_int(const Repr& a) {
-    u64 acc = a[0] ^ 1;
-    for (std::size_t i = 1; i < N; ++i) acc |= a[i];
-    return acc == 0;
-  }
-  // x −= y mod p for x, y < p.
-  static constexpr void sub_mod_int(Repr& x, const Repr& y) {
-    if (bi::sub(x, y)) bi::add(x, P);
-  }
-  // While u is even (u ≠ 0): u /= 2^k, x /= 2^k mod p, k ≤ 63 per round.
-  static constexpr void halve_all(Repr& u, Repr& x) {
-    while (!(u[0] & 1)) {
-      unsigned k = u[0] ? unsigned(__builtin_ctzll(u[0])) : 63;
-      if (k > 63) k = 63;
-      for (std::size_t i = 0; i < N; ++i) u[i] = (u[i] >> k) | (i + 1 < N ? u[i + 1] << (64 - k) : 0);
-      // x + m·p ≡ 0 mod 2^k with m = x·INV mod 2^k; the sum fits in N limbs + 1 word.
-      u64 m = (x[0] * INV) & ((u64(1) << k) - 1);
-      u64 t[N + 1];
-      u64 c = 0;
-      for (std::size_t i = 0; i < N; ++i) {
-        u128 s = u128(m) * P[i] + x[i] + c;
-        t[i] = u64(s);
-        c = u64(s >> 64);
-      }
-      t[N] = c;
-      for (std::size_t i = 0; i < N; ++i) x[i] = (t[i] >> k) | (t[i + 1] << (64 - k));
-    }
-  }
+  static constexpr DivstepInverse<N> DIVSTEP{P};
 
   constexpr void reduce_once() {
     // r = v − p if v ≥ p
