@@ -8,6 +8,28 @@ rax = low half / zero, rdx = mulx's implicit source. a, b, q, out are compiler-c
 Run:  python3 scripts/gen_mont_x86.py > lib/cuzk/ff/mont_x86.hpp
 """
 
+def reduction_row(e, t, H, top):
+    """One Montgomery reduction row: m = t0 * INV; t = (top, t) + m*q, shifted down one word
+    (q: N limbs of p then INV; top: the word above t, or %%rax for none, which the row
+    leaves at 0 before reading it)."""
+    N = len(t)
+    e(f"movq {8 * N}(%[q]), %%rdx")
+    e(f"imulq {t[0]}, %%rdx")
+    e("xorl %%eax, %%eax")
+    e(f"mulxq 0(%[q]), %%rax, {H}")
+    e(f"adcxq {t[0]}, %%rax")
+    e(f"movq {H}, {t[0]}")
+    e(f"adcxq {t[1]}, {t[0]}")
+    for j in range(1, N):
+        e(f"mulxq {8 * j}(%[q]), %%rax, {t[j]}")
+        e(f"adoxq %%rax, {t[j - 1]}")
+        if j + 1 < N:
+            e(f"adcxq {t[j + 1]}, {t[j]}")
+    e("movl $0, %%eax")
+    e(f"adcxq %%rax, {t[N - 1]}")
+    e(f"adoxq {top}, {t[N - 1]}")
+
+
 def gen(N):
     t = [f"%%r{8 + j}" for j in range(N)]
     A = f"%%r{8 + N}"
@@ -35,22 +57,7 @@ def gen(N):
             e("movl $0, %%eax")
             e(f"adcxq %%rax, {A}")
             e(f"adoxq %%rax, {A}")
-        # m = t0 * INV; t = (A, t) + m*q, shifted down one word
-        e(f"movq {8 * N}(%[q]), %%rdx")
-        e(f"imulq {t[0]}, %%rdx")
-        e("xorl %%eax, %%eax")
-        e(f"mulxq 0(%[q]), %%rax, {H}")
-        e(f"adcxq {t[0]}, %%rax")
-        e(f"movq {H}, {t[0]}")
-        e(f"adcxq {t[1]}, {t[0]}")
-        for j in range(1, N):
-            e(f"mulxq {8 * j}(%[q]), %%rax, {t[j]}")
-            e(f"adoxq %%rax, {t[j - 1]}")
-            if j + 1 < N:
-                e(f"adcxq {t[j + 1]}, {t[j]}")
-        e("movl $0, %%eax")
-        e(f"adcxq %%rax, {t[N - 1]}")
-        e(f"adoxq {A}, {t[N - 1]}")
+        reduction_row(e, t, H, A)
     # conditional subtraction: s = t - q; keep s unless it borrowed
     s = ["%%rax", "%%rdx", A, H, "%[a]", "%[b]"][:N]
     for j in range(N):
@@ -132,4 +139,5 @@ void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
 
 """
 
-print(HEADER + gen(4) + "\n" + gen(6) + "\n}  // namespace cuzk::ff::x86")
+if __name__ == "__main__":
+    print(HEADER + gen(4) + "\n" + gen(6) + "\n}  // namespace cuzk::ff::x86")
