@@ -36,6 +36,8 @@ public:
   constexpr explicit DivstepInverse(const Limbs<N>& p) : p62_(to62(p)), pinv_(inv64(p[0])) {}
 
   // x⁻¹ mod p for a canonical 0 < x < p; 0 for x = 0 (callers that care check first).
+  // Needs gcd(x, p) = 1, which a prime p gives (Mont's moduli): for a composite p and a
+  // shared factor the loop still ends (g = 0) but returns ±d for f = ±gcd, not an inverse.
   Limbs<N> inverse(const Limbs<N>& x) const {
     bool zero = true;
     for (u64 w : x) zero &= w == 0;
