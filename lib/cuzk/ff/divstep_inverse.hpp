@@ -33,7 +33,7 @@ public:
   using S62 = std::array<std::int64_t, L>;
   static constexpr u64 M62 = (u64(1) << 62) - 1;
 
-  constexpr explicit DivstepInverse(const Limbs<N>& p) : p62_(to62(p)), pinv_(inv64(p[0])) {}
+  constexpr explicit DivstepInverse(const Limbs<N>& p) : p62_(to62(p)), ninv_(bi::neg_inv64(p[0])) {}
 
   // x⁻¹ mod p for a canonical 0 < x < p; 0 for x = 0 (callers that care check first).
   // Needs gcd(x, p) = 1, which a prime p gives (Mont's moduli): for a composite p and a
@@ -72,11 +72,6 @@ private:
     std::int64_t u, v, q, r;
   };
 
-  static constexpr u64 inv64(u64 p0) {  // p0⁻¹ mod 2^64 (p0 odd): Newton from 3 correct bits
-    u64 y = p0;
-    for (int i = 0; i < 5; ++i) y *= 2 - p0 * y;
-    return y;
-  }
   static constexpr S62 to62(const Limbs<N>& a) {
     S62 r{};
     for (std::size_t i = 0; i < L; ++i) {
@@ -178,7 +173,7 @@ private:
   void update_de(S62& d, S62& e, const Matrix& t) const {
     __int128 cd = __int128(t.u) * d[0] + __int128(t.v) * e[0];
     __int128 ce = __int128(t.q) * d[0] + __int128(t.r) * e[0];
-    const u64 md = (u64(0) - u64(cd) * pinv_) & M62, me = (u64(0) - u64(ce) * pinv_) & M62;
+    const u64 md = (u64(cd) * ninv_) & M62, me = (u64(ce) * ninv_) & M62;  // −c·p⁻¹ mod 2^62
     cd += __int128(md) * p62_[0];
     ce += __int128(me) * p62_[0];
     cd >>= 62;
@@ -196,7 +191,7 @@ private:
   }
 
   S62 p62_;
-  u64 pinv_;
+  u64 ninv_;  // −p⁻¹ mod 2^64
 };
 
 }  // namespace cuzk::ff
