@@ -12,10 +12,11 @@
 // takes instead the bases of earlier figures, tiled from a block of 2^14 points (1.5 MB for
 // G1: every gather an L2 hit), checked by a CPU MSM over the block. upload: a key's start
 // on this host (2^max_log G1 points and 2^(max_log-1) G2 points written to a file under
-// $TMPDIR and mapped, as a prepared key is): the content checks (CRC-32C tree, SHA-256 tree) and ResidentBases::upload in GB/s of the
-// host layout, on a fresh mapping and again, beside a plain pinned copy (the bus). pin: ways
-// to pin a partition's staging (2 GiB) and how long another thread's 1 MiB copy waits meanwhile
-// (one cudaMallocHost; pieces of 32 MiB; pages touched on all cores, then cudaHostRegister).
+// $TMPDIR and mapped, as a prepared key is): the content checks (CRC-32C tree, SHA-256
+// tree) and ResidentBases::upload in GB/s of the host layout, on a fresh mapping and again,
+// beside a plain pinned copy (the bus). pin: ways to pin a partition's staging (2 GiB) and
+// how long another thread's 1 MiB copy waits meanwhile (one cudaMallocHost; pieces of
+// 32 MiB; pages touched on all cores, then cudaHostRegister).
 #include <algorithm>
 #include <charconv>
 #include <chrono>

@@ -17,34 +17,25 @@ for v in kara karamul base; do
 done
 (cd $root && CUZK_SOURCE_DIR=$root $F/kara/cuda_test_groth16 > $R/kara-cuda_test_groth16.log 2>&1; echo "kara groth16 rc=$? $(tail -n 2 $R/kara-cuda_test_groth16.log | tr '\n' ' ')" >> $R/tests.txt)
 el tests
-# 4. timing: sppark, base, kara alternated twice
-for round in 1; do
-  $F/sp_bench gpu 26 24 0 3 g1,g2 >> $R/sppark.txt 2>&1; el "sppark $round"
+# 4. timing: sppark, then base, kara, karamul; round 1 before the ncu runs, round 2 after
+timing_round() {
+  $F/sp_bench gpu 26 24 0 3 g1,g2 >> $R/sppark.txt 2>&1; el "sppark $1"
   for v in base kara karamul; do
-    { echo "== round $round"
+    { echo "== round $1"
       for L in 20 22 24 26; do $F/$v/bench_cuda g1 $L; done
       for L in 20 22 24; do CUZK_MSM_G2_LANES=2 $F/$v/bench_cuda g2 $L; done
       CUZK_BENCH_TABLE_BITS=22 $F/$v/bench_cuda g1table 24
-    } >> $R/cuzk-$v.txt 2>&1; el "$v $round"
+    } >> $R/cuzk-$v.txt 2>&1; el "$v $1"
   done
-done
+}
+timing_round 1
 # 3. ncu: one launch each (clocks left alone)
 SECT="--section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy --section WarpStateStats --section SchedulerStats --section InstructionStats"
 MET="--metrics regex:sm__pipe_.*_cycles_active.avg.pct_of_peak_sustained_active,regex:sm__inst_executed_pipe_.*.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second"
 for v in base kara; do
   timeout 240 $NCU --clock-control none $SECT $MET --kernel-name regex:accumulate_segments --launch-count 1 $F/$v/bench_cuda g1 24 > $R/ncu-$v-g1-24.txt 2>&1; el "ncu $v g1 rc=$?"
 done
-# 4b. the second round
-for round in 2; do
-  $F/sp_bench gpu 26 24 0 3 g1,g2 >> $R/sppark.txt 2>&1; el "sppark $round"
-  for v in base kara karamul; do
-    { echo "== round $round"
-      for L in 20 22 24 26; do $F/$v/bench_cuda g1 $L; done
-      for L in 20 22 24; do CUZK_MSM_G2_LANES=2 $F/$v/bench_cuda g2 $L; done
-      CUZK_BENCH_TABLE_BITS=22 $F/$v/bench_cuda g1table 24
-    } >> $R/cuzk-$v.txt 2>&1; el "$v $round"
-  done
-done
+timing_round 2
 # 2. SASS opcode mix of the accumulation kernels
 for v in base kara karamul; do
   cuobjdump --dump-sass $F/$v/bench_cuda > $R/$v.sass 2>/dev/null
