@@ -20,12 +20,6 @@
 
 #include "cuzk/ff/mont.hpp"
 
-#if !defined(CUZK_KARATSUBA)
-// Experiment, off by default: 1 = Karatsuba's one level in every Fq product (mul_wide),
-// 2 = in operator* only. Not yet timed on a GPU (docs/experiments/PERF.md, 12-06).
-#define CUZK_KARATSUBA 0
-#endif
-
 #if defined(__CUDACC__)
 #define CUZK_DFI __host__ __device__ __forceinline__
 #else
@@ -147,7 +141,7 @@ struct alignas(16) Field {
   CUZK_DFI friend Field operator*(const Field& a, const Field& b) {
 #if defined(__CUDA_ARCH__)
     std::uint32_t t[2 * N + 1];
-    mul_wide(a, b, t);
+    mul_rows<false>(a, b, t);
     Field r = mont_reduce(t);
 #else
     std::uint64_t t[2 * N + 1] = {};
@@ -164,18 +158,8 @@ struct alignas(16) Field {
   CUZK_DFI static Field sum_of_products(const Field& a, const Field& b, const Field& c, const Field& d) {
 #if defined(__CUDA_ARCH__)
     std::uint32_t t[2 * N + 1];
-#if CUZK_KARATSUBA == 1  // 2: Karatsuba in operator* only
-    if constexpr (kKaratsuba) {
-      std::uint32_t u[2 * N + 1];
-      mul_wide(a, b, t);
-      mul_wide(c, d, u);
-      add_wide(t, u);  // t[2N] stays 0: the sum is below 2p² < 2^(64N)
-    } else
-#endif
-    {
-      mul_rows<false>(a, b, t);
-      mul_rows<true>(c, d, t);  // t[2N] stays 0: the sum is below 2p² < 2^(64N)
-    }
+    mul_rows<false>(a, b, t);
+    mul_rows<true>(c, d, t);  // t[2N] stays 0: the sum is below 2p² < 2^(64N)
     Field r = mont_reduce(t);
 #else
     std::uint64_t t[2 * N + 1] = {}, u[2 * N + 1] = {};
@@ -306,89 +290,6 @@ struct alignas(16) Field {
 
 private:
 #if defined(__CUDA_ARCH__)
-  // Karatsuba's one level for the 2N-limb product (experiment, CUZK_KARATSUBA=1, Fq only):
-  // three H×H products (H = N/2) instead of one N×N — Fq 3·72 = 216 IMAD instead of 288 —
-  // for ~100 additions on the ALU pipe. a = a1·B + a0, B = 2^(32H): z0 = a0·b0, z2 = a1·b1,
-  // m = (a0 + a1)(b0 + b1) with the sums' carry bits ca, cb taken as
-  // m = sa·sb + B·(ca·sb + cb·sa) + B²·ca·cb, z1 = m − z0 − z2 ≥ 0, t = z0 + B·z1 + B²·z2.
-  static constexpr bool kKaratsuba = CUZK_KARATSUBA && N >= 12;
-  // t[0 .. 2M] = a·b for M-limb a, b (t[2M] = 0): mul_rows' even/odd chains for M limbs.
-  template <int M>
-  CUZK_DFI static void mul_n(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* t) {
-#pragma unroll
-    for (int i = 0; i < 2 * M + 1; ++i) t[i] = 0;
-#pragma unroll
-    for (int i = 0; i < M; ++i) {
-      const std::uint32_t bi = b[i];
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(t[i]), "+r"(t[i + 1]) : "r"(a[0]), "r"(bi));
-#pragma unroll
-      for (int j = 2; j < M; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(a[j]), "r"(bi));
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + M]));
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(t[i + 1]), "+r"(t[i + 2]) : "r"(a[1]), "r"(bi));
-#pragma unroll
-      for (int j = 3; j < M; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(a[j]), "r"(bi));
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + M + 1]));
-    }
-  }
-  // t += u over 2N limbs (the sum below 2^(64N)).
-  CUZK_DFI static void add_wide(std::uint32_t (&t)[2 * N + 1], const std::uint32_t (&u)[2 * N + 1]) {
-    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(t[0]) : "r"(u[0]));
-#pragma unroll
-    for (int i = 1; i < 2 * N; ++i) asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(t[i]) : "r"(u[i]));
-  }
-  CUZK_DFI static void mul_wide(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
-#if CUZK_KARATSUBA
-    if constexpr (kKaratsuba) {
-      constexpr int H = N / 2;
-      std::uint32_t sa[H], sb[H], ca, cb, m[2 * H + 1];
-      asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(sa[0]) : "r"(a.v[0]), "r"(a.v[H]));
-#pragma unroll
-      for (int i = 1; i < H; ++i) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(sa[i]) : "r"(a.v[i]), "r"(a.v[H + i]));
-      asm volatile("addc.u32 %0, 0, 0;" : "=r"(ca));
-      asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(sb[0]) : "r"(b.v[0]), "r"(b.v[H]));
-#pragma unroll
-      for (int i = 1; i < H; ++i) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(sb[i]) : "r"(b.v[i]), "r"(b.v[H + i]));
-      asm volatile("addc.u32 %0, 0, 0;" : "=r"(cb));
-      mul_n<H>(sa, sb, m);  // m[2H] = 0
-      // m += B·(ca·sb + cb·sa) + B²·ca·cb (masks: no branch)
-      const std::uint32_t ma = 0u - ca, mb = 0u - cb;
-      asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(m[H]) : "r"(sb[0] & ma));
-#pragma unroll
-      for (int i = 1; i < H; ++i) asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(m[H + i]) : "r"(sb[i] & ma));
-      asm volatile("addc.u32 %0, %0, %1;" : "+r"(m[2 * H]) : "r"(ca & cb));
-      asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(m[H]) : "r"(sa[0] & mb));
-#pragma unroll
-      for (int i = 1; i < H; ++i) asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(m[H + i]) : "r"(sa[i] & mb));
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(m[2 * H]));
-      // z0 → t[0 .. 2H] (its top limb zero), then z2 → t[2H .. 4H] (t[2N] zero)
-      mul_n<H>(a.v, b.v, t);
-      mul_n<H>(a.v + H, b.v + H, t + 2 * H);
-      // m −= z0 + z2 (the result z1 ≥ 0, below 2^(64H+1))
-      asm volatile("sub.cc.u32 %0, %0, %1;" : "+r"(m[0]) : "r"(t[0]));
-#pragma unroll
-      for (int i = 1; i < 2 * H; ++i) asm volatile("subc.cc.u32 %0, %0, %1;" : "+r"(m[i]) : "r"(t[i]));
-      asm volatile("subc.u32 %0, %0, 0;" : "+r"(m[2 * H]));
-      asm volatile("sub.cc.u32 %0, %0, %1;" : "+r"(m[0]) : "r"(t[2 * H]));
-#pragma unroll
-      for (int i = 1; i < 2 * H; ++i) asm volatile("subc.cc.u32 %0, %0, %1;" : "+r"(m[i]) : "r"(t[2 * H + i]));
-      asm volatile("subc.u32 %0, %0, 0;" : "+r"(m[2 * H]));
-      // t += B·z1: limbs H .. 3H, then the carry through the top H − 1 limbs
-      asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(t[H]) : "r"(m[0]));
-#pragma unroll
-      for (int i = 1; i <= 2 * H; ++i) asm volatile("addc.cc.u32 %0, %0, %1;" : "+r"(t[H + i]) : "r"(m[i]));
-#pragma unroll
-      for (int i = 3 * H + 1; i < 2 * N; ++i) asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t[i]));
-      return;
-    }
-#endif
-    mul_rows<false>(a, b, t);
-  }
   // Acc = false: t = a·b, 2N limbs (t[2N] = 0), row i adding a·b_i at limb i in two chains:
   // even j: (lo, hi)(a_j b_i) → t[i+j], t[i+j+1], covering t[i .. i+N−1]; odd j: t[i+1 ..
   // i+N]. Each chain's carry lands in a limb still zero (the partial product after row i
