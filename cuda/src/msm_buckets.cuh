@@ -39,6 +39,20 @@ __device__ __forceinline__ DXYZZ<DG2PairCurve> load_xyzz(const DXYZZ<DG2Curve>& 
 template <class DC, class AC>
 inline constexpr unsigned kLanes = std::is_same_v<AC, DC> ? 1 : 2;
 
+// Threads a block of the accumulation: a whole SM's resident warps in one block (G1: 512
+// threads at 128 registers; G2 lane pairs: 384 at 168), so that warps sharing an SM sit at
+// nearby places of the loop body (G1's is ~11 K instructions, 176 KB of SASS: ncu had 40 % of
+// the warps' cycles stalled on instruction fetch with blocks of 128 drifting apart). G1 also
+// runs in step (kAccLockstep): a barrier after every entry, so that one fetch of each line
+// serves all 16 warps; G2's pairs ran 1–2 % faster without it. G1 2^24 (H100): accumulation
+// 112.3 → 99.6 ms, G2 2^22 −3 % (PERF.md, "The accumulation's warps in step"). The one-lane
+// G2 loop (255 registers, 2 blocks of 128) keeps 128.
+template <class DC, class AC>
+inline constexpr unsigned kAccThreads =
+    std::is_same_v<DC, AC> ? (std::is_same_v<DC, DG1Curve> ? 512 : 128) : 384;
+template <class DC, class AC>
+inline constexpr bool kAccLockstep = std::is_same_v<DC, DG1Curve> && std::is_same_v<AC, DG1Curve>;
+
 template <class DC, class AC>
 __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __restrict__ bases,
                                                    const std::uint32_t* __restrict__ keys,
@@ -50,6 +64,36 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
   constexpr unsigned lanes = std::is_same_v<AC, DC> ? 1 : 2;
   const std::size_t t = (blockIdx.x * std::size_t(blockDim.x) + threadIdx.x) / lanes;
   const std::size_t j0 = t * E;
+  if constexpr (kAccLockstep<DC, AC>) {
+    // Every thread of the block takes E turns and the barrier after each (so none may
+    // return early); a thread past its segment's end or the sentinel idles through the rest.
+    std::uint32_t key = j0 < total ? keys[j0] : sentinel;
+    const std::size_t j1 = j0 < total ? min(total, j0 + E) : j0;
+    bool done = key >= sentinel;
+    DXYZZ<AC> acc;
+    for (std::uint32_t i = 0; i < E; ++i) {
+      const std::size_t j = j0 + i;
+      if (!done && j >= j1) done = true;
+      if (!done) {
+        const std::uint32_t k = keys[j];
+        if (k != key) {
+          store_point(partial[off[key] + std::uint32_t(t) - start[key] / E], acc);
+          acc = DXYZZ<AC>();
+          key = k;
+          done = k >= sentinel;
+        }
+        if (!done) {
+          const std::uint32_t v = vals[j];
+          ec::Affine<AC> p = load_point(bases[v & 0x7fffffffu], static_cast<AC*>(nullptr));
+          if (v >> 31) p.y = -p.y;
+          acc = acc.add_mixed(p);
+        }
+      }
+      __syncthreads();
+    }
+    if (key < sentinel) store_point(partial[off[key] + std::uint32_t(t) - start[key] / E], acc);
+    return;
+  }
   if (j0 >= total) return;
   const std::size_t j1 = min(total, j0 + E);
   std::uint32_t key = keys[j0];
@@ -71,15 +115,16 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
   if (key < sentinel) store_point(partial[off[key] + std::uint32_t(t) - start[key] / E], acc);
 }
 
-// Resident blocks of 128 threads an SM that ptxas must allow: G1 at 4 (128 registers, 48 B
-// spilled) ran 3–7 % faster than with no bound (172 registers, 2 blocks) or 3 (168): the
-// gather's latency wants warps more than the spills cost (docs/experiments/PERF.md, "G1
-// occupancy"). G2's one-thread loop keeps no bound (255 registers and spills at any count).
+// Resident threads an SM that ptxas must allow, in units of 128 (the launch bound divides it
+// by the block): G1 at 4 (128 registers, 48 B spilled) ran 3–7 % faster than with no bound
+// (172 registers, 2 × 128) or 3 (168): the gather's latency wants warps more than the spills
+// cost (docs/experiments/PERF.md, "G1 occupancy"). G2's one-thread loop keeps no bound (255
+// registers and spills at any count).
 template <class DC>
 inline constexpr int kSegmentMinBlocks = std::is_same_v<DC, DG1Curve> ? 4 : 1;
 
 template <class DC>
-__global__ void __launch_bounds__(128, kSegmentMinBlocks<DC>)
+__global__ void __launch_bounds__(kAccThreads<DC, DC>, kSegmentMinBlocks<DC> * 128 / kAccThreads<DC, DC>)
     accumulate_segments(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
                         const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
                         std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
@@ -87,12 +132,12 @@ __global__ void __launch_bounds__(128, kSegmentMinBlocks<DC>)
   accumulate_segment<DC, DC>(bases, keys, vals, total, E, sentinel, start, off, partial);
 }
 
-// G2 on lane pairs: 3 blocks of 128 threads an SM (≤ 168 registers) where the one-thread
-// G2 loop fits 2 (255 registers and spills); a bound of 2 (232 registers, no spill) ran
-// 22–39 % slower. A template only so that the translation units
+// G2 on lane pairs: 3 × 128 threads an SM (≤ 168 registers; one block of 384) where the
+// one-thread G2 loop fits 2 × 128 (255 registers and spills); a bound of 2 × 128 (232
+// registers, no spill) ran 22–39 % slower. A template only so that the translation units
 // without a G2 MSM do not compile it.
 template <class DC>
-__global__ void __launch_bounds__(128, 3)
+__global__ void __launch_bounds__(kAccThreads<DC, DG2PairCurve>, 3 * 128 / kAccThreads<DC, DG2PairCurve>)
     accumulate_segments_pairs(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
                               const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
                               std::uint32_t sentinel, const std::uint32_t* __restrict__ start,

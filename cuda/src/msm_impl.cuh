@@ -425,11 +425,13 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
   if (on_pairs) {
     if constexpr (std::is_same_v<DC, DG2Curve>)
-      accumulate_segments_pairs<DC><<<grid(2 * nthreads, 128), 128, 0, st>>>(
-          d_bases, kb.Current(), vb.Current(), total, E, sentinel, start, off_b, partial);
+      accumulate_segments_pairs<DC><<<grid(2 * nthreads, kAccThreads<DC, DG2PairCurve>),
+                                      kAccThreads<DC, DG2PairCurve>, 0, st>>>(d_bases, kb.Current(), vb.Current(),
+                                                                               total, E, sentinel, start, off_b,
+                                                                               partial);
   } else {
-    accumulate_segments<DC><<<grid(nthreads, 128), 128, 0, st>>>(d_bases, kb.Current(), vb.Current(), total, E,
-                                                                  sentinel, start, off_b, partial);
+    accumulate_segments<DC><<<grid(nthreads, kAccThreads<DC, DC>), kAccThreads<DC, DC>, 0, st>>>(
+        d_bases, kb.Current(), vb.Current(), total, E, sentinel, start, off_b, partial);
   }
   CUZK_CUDA_CHECK_LAUNCH();
   prof.mark("accumulate");
