@@ -424,14 +424,15 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cnt + 2, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
   if (on_pairs) {
-    if constexpr (std::is_same_v<DC, DG2Curve>)
-      accumulate_segments_pairs<DC><<<grid(2 * nthreads, kAccThreads<DC, DG2PairCurve>),
-                                      kAccThreads<DC, DG2PairCurve>, 0, st>>>(d_bases, kb.Current(), vb.Current(),
-                                                                               total, E, sentinel, start, off_b,
-                                                                               partial);
+    if constexpr (std::is_same_v<DC, DG2Curve>) {
+      constexpr unsigned threads = kAccThreads<DC, DG2PairCurve>;
+      accumulate_segments_pairs<DC><<<grid(2 * nthreads, threads), threads, 0, st>>>(
+          d_bases, kb.Current(), vb.Current(), total, E, sentinel, start, off_b, partial);
+    }
   } else {
-    accumulate_segments<DC><<<grid(nthreads, kAccThreads<DC, DC>), kAccThreads<DC, DC>, 0, st>>>(
-        d_bases, kb.Current(), vb.Current(), total, E, sentinel, start, off_b, partial);
+    constexpr unsigned threads = kAccThreads<DC, DC>;
+    accumulate_segments<DC><<<grid(nthreads, threads), threads, 0, st>>>(d_bases, kb.Current(), vb.Current(), total,
+                                                                        E, sentinel, start, off_b, partial);
   }
   CUZK_CUDA_CHECK_LAUNCH();
   prof.mark("accumulate");
