@@ -19,6 +19,13 @@ constexpr ntt_detail::Variant kBenchVariants[] = {
     tile_variant<10, 256, 3>("t10b3w", 10, 0, 10),
     tile_variant<11, 256, 3>("t11b3l10", 11, 1, 10),
     tile_variant<11, 256, 3>("t11b3w", 11, 0, 11),
+    // The product's t10b3 / t11b3s (passes by programmatic dependent launch, the next
+    // pass launched at each block's exit) launched otherwise: n = plainly (before 12-06),
+    // p = the next pass launched at each block's start (slower at 2^18: PERF.md)
+    tile_variant<10, 256, 3>("t10b3n"),
+    tile_variant<11, 256, 3>("t11b3sn", 10, 1, 11),
+    tile_variant<10, 256, 3, 1>("t10b3p"),
+    tile_variant<11, 256, 3, 1>("t11b3sp", 10, 1, 11),
 };
 static_assert(ntt_detail::plans_fit(kBenchVariants), "an NTT variant's plan does not fit its kernel");
 }  // namespace

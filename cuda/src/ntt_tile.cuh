@@ -93,8 +93,18 @@ struct Stage {
 // `in` may equal `out` except in the last pass: every global read of a block happens
 // before its first barrier, every write after the last one (or, with one stage, by the
 // thread that read the same element).
-template <unsigned LOGT, unsigned THREADS, unsigned MINB>
+// Programmatic dependent launch (Hopper; PDL ≠ 0 only where launch_tile launches with the
+// attribute): the next pass may be launched before this one has drained, and each of its
+// blocks waits here until the pass before it has finished and its writes are visible,
+// before its first read or write. PDL = 1: every block also lets the next pass launch at
+// once (its blocks may then sit resident beside this pass's last wave); PDL = 2: only a
+// block's exit does (the launch overlaps just the drain).
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0>
 __global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out, TilePass P) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (PDL != 0) asm volatile("griddepcontrol.wait;" ::: "memory");
+  if constexpr (PDL == 1) asm volatile("griddepcontrol.launch_dependents;");
+#endif
   extern __shared__ uint4 smem[];
   DFr* tile = reinterpret_cast<DFr*>(smem);
   constexpr unsigned U = (1u << LOGT) / 4 / THREADS;

@@ -11,7 +11,9 @@
 // columns (k ≤ tile − cmin levels; C = 2^(tile − k)), the last pass tiles of 2^last (C = 1).
 // Suffixes: s = non-last tiles of 2^10 in the 2^11 kernel (twice the blocks), w = a single
 // column allowed (t10b3w: 2^20 in two passes of 2^10 tiles; t11b3w: 2^21 and 2^22 in two
-// passes of 2^11 tiles), l10 = a 10-level last pass in the 2^11 kernel.
+// passes of 2^11 tiles), l10 = a 10-level last pass in the 2^11 kernel; the product's two
+// launch their passes by programmatic dependent launch (PDL = 2), n = the same plainly,
+// p = with the next pass launched at each block's start (PDL = 1).
 #include <cstddef>
 #include <mutex>
 #include <set>
@@ -33,13 +35,28 @@ void allow_smem(Kernel* f, int bytes, int device) {
     CUZK_CUDA_CHECK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
 }
 
-template <unsigned LOGT, unsigned THREADS, unsigned MINB>
+// PDL ≠ 0: launched with programmatic stream serialization (dif_tile's PDL modes).
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0>
 void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::size_t n) {
-  auto* f = dif_tile<LOGT, THREADS, MINB>;
+  auto* f = dif_tile<LOGT, THREADS, MINB, PDL>;
   allow_smem(f, int(sizeof(Fr)) << LOGT, ctx.device());
   const std::size_t te = std::size_t(1) << (p.k + p.logc);
-  f<<<unsigned(n / te), THREADS, te * sizeof(Fr), ctx.stream()>>>(in, out, p);
-  CUZK_CUDA_CHECK_LAUNCH();
+  if constexpr (PDL != 0) {
+    cudaLaunchConfig_t cfg{};
+    cfg.gridDim = dim3(unsigned(n / te));
+    cfg.blockDim = dim3(THREADS);
+    cfg.dynamicSmemBytes = te * sizeof(Fr);
+    cfg.stream = ctx.stream();
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    CUZK_CUDA_CHECK(cudaLaunchKernelEx(&cfg, f, in, out, p));
+  } else {
+    f<<<unsigned(n / te), THREADS, te * sizeof(Fr), ctx.stream()>>>(in, out, p);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
 }
 
 using TileLaunch = void (*)(Context&, const Fr*, Fr*, const TilePass&, std::size_t);
@@ -49,9 +66,9 @@ struct Variant {
   unsigned logt;      // the kernel's tile capacity (shared memory, units per thread)
   unsigned tile, cmin, last;
 };
-template <unsigned LOGT, unsigned THREADS, unsigned MINB>
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0>
 constexpr Variant tile_variant(const char* name, unsigned tile = LOGT, unsigned cmin = 2, unsigned last = LOGT) {
-  return {name, launch_tile<LOGT, THREADS, MINB>, LOGT, tile, cmin, last};
+  return {name, launch_tile<LOGT, THREADS, MINB, PDL>, LOGT, tile, cmin, last};
 }
 template <std::size_t N>
 constexpr bool plans_fit(const Variant (&vs)[N]) {
