@@ -37,6 +37,7 @@
 
 #include "caches.hpp"
 #include "msm_buckets.cuh"
+#include "msm_profile.hpp"
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/curves.cuh"
 #include "cuzk/cuda/msm.hpp"
@@ -203,37 +204,6 @@ __global__ void run_stats(const std::uint32_t* __restrict__ start, const std::ui
 }
 
 }  // namespace
-
-// CudaOptions::msm_profile (--msm-profile, CUZK_MSM_PROFILE): per-stage CUDA-event times of
-// each call on stderr (bench aid).
-struct Profile {
-  cudaStream_t st;
-  bool on;
-  std::vector<std::pair<const char*, cudaEvent_t>> marks;
-  Profile(cudaStream_t s, bool enabled) : st(s), on(enabled) { mark("start"); }
-  void mark(const char* what) {
-    if (!on) return;
-    cudaEvent_t e;
-    CUZK_CUDA_CHECK(cudaEventCreate(&e));
-    CUZK_CUDA_CHECK(cudaEventRecord(e, st));
-    marks.emplace_back(what, e);
-  }
-  unsigned stats[3] = {0, 0, 0};  // longest bucket run, non-empty buckets, chunks
-  void print(const char* curve, std::size_t n, unsigned c, std::size_t nbig, std::size_t nones) {
-    if (!on) return;
-    std::fprintf(stderr, "msm %s n=%zu c=%u big=%zu ones=%zu maxrun=%u buckets=%u chunks=%u:", curve, n, c, nbig,
-                 nones, stats[0], stats[1], stats[2]);
-    for (std::size_t i = 1; i < marks.size(); ++i) {
-      float ms = 0;
-      CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, marks[i - 1].second, marks[i].second));
-      std::fprintf(stderr, " %s %.2f ms", marks[i].first, ms);
-    }
-    std::fprintf(stderr, "\n");
-  }
-  ~Profile() {
-    for (auto& m : marks) cudaEventDestroy(m.second);
-  }
-};
 
 inline std::size_t align_up(std::size_t x) { return (x + 255) & ~std::size_t(255); }
 
