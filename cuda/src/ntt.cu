@@ -146,7 +146,7 @@ std::vector<const Variant*> all_variants() {
 // 2^10 tiles, and the first passes run twice the blocks); both capped at 80 registers (3
 // blocks an SM). Both launch their passes by programmatic dependent launch, each pass's
 // launch overlapping the drain of the one before (dif_tile's PDL = 2; PERF.md "NTT passes
-// by programmatic dependent launch": 0.2–1.5 % at every size 2^16 … 2^27, never slower).
+// by programmatic dependent launch", call 21: 0 … −2 % from 2^16 to 2^26, level at 2^27).
 const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3s"; }
 
 // The variant CudaOptions::ntt_kernel names ("auto": the default for this size).
