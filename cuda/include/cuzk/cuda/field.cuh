@@ -393,7 +393,10 @@ private:
     return r;
   }
 #endif
-  // v −= p if v ≥ p: N-limb subtract, keep the difference unless it borrowed.
+
+public:
+  // v −= p if v ≥ p: N-limb subtract, keep the difference unless it borrowed (public for
+  // the products that end below 2p: shoup.cuh).
   CUZK_DFI void reduce_once() {
     std::uint32_t d[N], br;
 #if defined(__CUDA_ARCH__)
