@@ -1,7 +1,8 @@
-// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin] [max_log]: medians of device-resident NTT and
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin] [max_log] [variants]: medians of device-resident NTT and
 // MSM times, measured with CUDA events around each call (after one warm-up), printed as a
 // table. ntt-variants times every NTT kernel variant at each size (the product's and the
-// benchmark-only ones of ntt_bench_variants.cu), the variants interleaved, on the same data;
+// benchmark-only ones of ntt_bench_variants.cu, or those of the comma-separated [variants]),
+// the variants interleaved, on the same data;
 // "forward x10" is ten forward calls back to back between the events, divided by ten (the
 // host's launch latency hidden behind the kernels). Settings come from the environment
 // (CUZK_NTT_KERNEL, CUZK_MSM_WINDOW_G1/_G2, CUZK_MSM_PROFILE: cuzk/cuda/options.hpp; a bad
@@ -461,8 +462,23 @@ int main(int argc, char** argv) {
     cuda::ntt_forward(ctx, d.get(), max_log);
     ctx.synchronize();
   }
-  if (what == "ntt-variants") {
+  if (what == "ntt-variants") {  // optional third argument: a comma-separated subset
     auto v = cuda::ntt_kernel_variants();
+    if (argc > 3) {
+      std::vector<std::string> pick;
+      std::string list = argv[3];
+      for (std::size_t a = 0; a <= list.size();) {
+        std::size_t b = std::min(list.find(',', a), list.size());
+        std::string name = list.substr(a, b - a);
+        if (std::find(v.begin(), v.end(), name) == v.end()) {
+          std::fprintf(stderr, "bench_cuda: error: NTT variant \"%s\" is not one of this build's\n", name.c_str());
+          return 2;
+        }
+        pick.push_back(name);
+        a = b + 1;
+      }
+      v = pick;
+    }
     v.insert(v.begin(), "");
     bench_ntt(ctx, max_log, v);
   }
