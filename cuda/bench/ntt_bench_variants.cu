@@ -26,6 +26,11 @@ constexpr ntt_detail::Variant kBenchVariants[] = {
     tile_variant<11, 256, 3>("t11b3sn", 10, 1, 11),
     tile_variant<10, 256, 3, 1>("t10b3p"),
     tile_variant<11, 256, 3, 1>("t11b3sp", 10, 1, 11),
+    // t11b3s with Shoup's products (shoup.cuh) instead of Montgomery's, in every product
+    // (S) or in the butterflies only (H); the product has t10b3S / t10b3H
+    tile_variant<11, 256, 3, 2, 2>("t11b3sS", 10, 1, 11),
+    tile_variant<11, 256, 3, 2, 1>("t11b3sH", 10, 1, 11),
+    tile_variant<10, 256, 2, 2, 2>("t10b2S"),  // t10b3S with 2 blocks an SM (128 registers)
 };
 static_assert(ntt_detail::plans_fit(kBenchVariants), "an NTT variant's plan does not fit its kernel");
 }  // namespace

@@ -13,7 +13,7 @@
 //
 // Kernels: for n ≥ 1024 the tile kernel (ntt_tile.cuh: butterflies in registers, one
 // barrier per two levels, inter-pass twiddles from per-pass tables, one product an
-// element); below that, and for every size with CudaOptions::ntt_kernel = "smem"
+// element; every product by a table's fixed factor, Shoup's in the default: shoup.cuh); below that, and for every size with CudaOptions::ntt_kernel = "smem"
 // (--ntt-kernel smem), the shared-memory kernel (ntt_smem.cuh). Pass plan of the tile kernel with tiles of 2^t elements: the last
 // pass takes min(L, t) levels, the others at most t − 2 each (C ≥ 4 adjacent columns, so
 // device-memory accesses come in runs of ≥ 128 bytes), balanced; some benchmark variants
@@ -71,26 +71,62 @@ NttTables& tables(Context& ctx, unsigned L) {
   return c.ntt.emplace(L, std::move(t)).first->second;
 }
 
-// tw[J·M + l] = ω_N^(l·bitrev_k(J)) = ω_n^(l·bitrev_k(J)·n/N), for the pass (h = log N, k).
-__global__ void make_pass_twiddles(Fr* tw, unsigned L, unsigned h, unsigned k, const Fr* lo, const Fr* hi,
+// tw[J·M + l] = ω_N^(l·bitrev_k(J)) = ω_n^(l·bitrev_k(J)·n/N), for the pass (h = log N, k);
+// with twq, Shoup's pair: tw canonical, twq its quotient (shoup_factor).
+__global__ void make_pass_twiddles(Fr* tw, Fr* twq, unsigned L, unsigned h, unsigned k, const Fr* lo, const Fr* hi,
                                    unsigned s) {
   const std::size_t N = std::size_t(1) << h;
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < N; i += std::size_t(gridDim.x) * blockDim.x) {
     const std::uint32_t J = std::uint32_t(i >> (h - k)), l = std::uint32_t(i & ((std::size_t(1) << (h - k)) - 1));
     const std::uint32_t q0 = __brev(J) >> (32 - k);
-    store(tw, i, table_pow(lo, hi, s, (l * q0) << (L - h)));
+    const DFr m = table_pow(lo, hi, s, (l * q0) << (L - h));
+    if (twq) {
+      DFr w, q;
+      shoup_factor(m, w, q);
+      store(tw, i, w);
+      store(twq, i, q);
+    } else {
+      store(tw, i, m);
+    }
   }
 }
 
-const Fr* pass_twiddles(Context& ctx, NttTables& t, unsigned h, unsigned k) {
-  auto key = std::make_pair(h, k);
+// Shoup's pairs of a Montgomery-form table (the inner DFT roots).
+__global__ void make_shoup_table(const Fr* m, Fr* w, Fr* q, std::size_t n) {
+  const std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  DFr a, b;
+  shoup_factor(load(m, i), a, b);
+  store(w, i, a);
+  store(q, i, b);
+}
+
+const NttTables::PassTable& pass_twiddles(Context& ctx, NttTables& t, unsigned h, unsigned k, bool shoup) {
+  auto key = std::make_tuple(h, k, shoup);
   auto it = t.pass.find(key);
-  if (it != t.pass.end()) return it->second.get();
-  DeviceBuffer<Fr> tw(std::size_t(1) << h);
+  if (it != t.pass.end()) return it->second;
+  NttTables::PassTable tw;
+  tw.w.resize(std::size_t(1) << h);
+  if (shoup) tw.q.resize(std::size_t(1) << h);
   make_pass_twiddles<<<std::min<std::size_t>((std::size_t(1) << h) / 256 + 1, 65536), 256, 0, ctx.stream()>>>(
-      tw.get(), t.log_n, h, k, t.lo.get(), t.hi.get(), t.s);
+      tw.w.get(), shoup ? tw.q.get() : nullptr, t.log_n, h, k, t.lo.get(), t.hi.get(), t.s);
   CUZK_CUDA_CHECK_LAUNCH();
-  return t.pass.emplace(key, std::move(tw)).first->second.get();
+  return t.pass.emplace(key, std::move(tw)).first->second;
+}
+
+// The inner DFT roots for a variant: Montgomery form, or Shoup's (canonical, quotient).
+std::pair<const Fr*, const Fr*> inner_roots(Context& ctx, bool shoup) {
+  auto& c = ctx.caches();
+  if (!shoup) return {c.w2048.get(), nullptr};
+  if (!c.w2048_plain.size()) {
+    const std::size_t n = c.w2048.size();
+    c.w2048_plain.resize(n);
+    c.w2048_quot.resize(n);
+    make_shoup_table<<<unsigned((n + 255) / 256), 256, 0, ctx.stream()>>>(c.w2048.get(), c.w2048_plain.get(),
+                                                                        c.w2048_quot.get(), n);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  return {c.w2048_plain.get(), c.w2048_quot.get()};
 }
 
 // Level counts of the passes, the last one last: the last pass takes min(L, last)
@@ -115,6 +151,8 @@ constexpr Variant kVariants[] = {
     {"smem", nullptr, 10, 10, 2, 10},
     tile_variant<10, 256, 3, 2>("t10b3"),
     tile_variant<11, 256, 3, 2>("t11b3s", 10, 1, 11),
+    tile_variant<10, 256, 3, 2, 2>("t10b3S"),  // Shoup's products (ntt_tile.cuh, shoup.cuh)
+    tile_variant<10, 256, 3, 2, 1>("t10b3H"),  // Shoup's in the butterflies only
 };
 static_assert(plans_fit(kVariants), "an NTT variant's plan does not fit its kernel");
 constexpr bool same(const char* a, const char* b) {
@@ -140,14 +178,14 @@ std::vector<const Variant*> all_variants() {
   return all;
 }
 
-// The default per size, from `bench_cuda ntt-variants 27` on an H200 (docs/experiments/PERF.md,
-// v6 and v7): 2^10-element tiles up to 2^18 and at 2^22; elsewhere the 2^11 kernel with
-// 2^10 tiles in the non-last passes (t11b3s: 2^20 and 2^27 take one pass fewer than with
-// 2^10 tiles, and the first passes run twice the blocks); both capped at 80 registers (3
-// blocks an SM). Both launch their passes by programmatic dependent launch, each pass's
-// launch overlapping the drain of the one before (dif_tile's PDL = 2; PERF.md "NTT passes
-// by programmatic dependent launch", call 21: 0 … −2 % from 2^16 to 2^26, level at 2^27).
-const char* default_variant(unsigned L) { return L <= 18 || L == 22 ? "t10b3" : "t11b3s"; }
+// The default: t10b3S at every size, 2^10-element tiles capped at 80 registers (3 blocks
+// an SM), passes launched by programmatic dependent launch (dif_tile's PDL = 2: 0 … −2 %,
+// PERF.md call 21), every product Shoup's (SHOUP = 2). PERF.md "Shoup's products in the
+// NTT", call 23 (H100): −10 … −14 % against the Montgomery kernels at every size from 2^16
+// to 2^27 and fastest of the four there (t11b3s, the default before, was fastest with
+// Montgomery products at 2^20, 2^24, 2^27). Its inter-pass twiddle tables take 64 bytes an
+// entry (2^h a pass: 1 GiB at 2^24, 8 GiB at 2^27 for the first pass), twice t10b3's.
+const char* default_variant(unsigned) { return "t10b3S"; }
 
 // The variant CudaOptions::ntt_kernel names ("auto": the default for this size).
 const Variant& variant(const Context& ctx, unsigned L) {
@@ -214,18 +252,20 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   if (smem) return run_smem(ctx, data, L, t, pm, scratch);
   const Fr* src = data;
   unsigned h = L;
+  const auto [w, wq] = inner_roots(ctx, v.shoup >= 1);
   for (std::size_t p = 0; p + 1 < ks.size(); ++p) {
     TilePass tp;
     tp.L = L, tp.h = h, tp.k = ks[p], tp.logc = v.tile - ks[p];
-    tp.w = c.w2048.get();
-    tp.tw = pass_twiddles(ctx, t, h, ks[p]);
+    tp.w = w, tp.wq = wq;
+    const auto& tw = pass_twiddles(ctx, t, h, ks[p], v.shoup == 2);
+    tp.tw = tw.w.get(), tp.twq = v.shoup == 2 ? tw.q.get() : nullptr;
     v.launch(ctx, src, scratch, tp, n);
     src = scratch;
     h -= ks[p];
   }
   TilePass tp;
   tp.L = L, tp.h = h, tp.k = h, tp.logc = 0;
-  tp.w = c.w2048.get();
+  tp.w = w, tp.wq = wq;
   tp.pm = pm;
   v.launch(ctx, src, data, tp, n);
 }

@@ -14,6 +14,13 @@
 // so that the stride-4 pattern of the lowest two levels (C = 1) does not put all 32 lanes
 // of a warp into one bank. Products: k/2 per element in butterflies (the radix-4 unit at the lowest
 // two levels has one, ω_4), plus 1 for the twiddle in all but the last pass.
+//
+// Every product is by a fixed factor from a table: Montgomery products (tables in
+// Montgomery form) or Shoup's products (shoup.cuh: tables of canonical factors beside their
+// quotients, TilePass::wq / twq; 207 IMAD a product instead of 264). SHOUP = 0: Montgomery
+// throughout; 1: Shoup's for the butterflies' roots (W, 1024 entries), Montgomery's for the
+// inter-pass twiddles (tables of 2^h · 32 B); 2: Shoup's for both (tables of 2^h · 64 B).
+#include "cuzk/cuda/shoup.cuh"
 #include "ntt_io.cuh"
 
 namespace cuzk::cuda::ntt_detail {
@@ -22,16 +29,40 @@ struct TilePass {
   unsigned L = 0, h = 0, k = 0, logc = 0;  // log n, log N (sub-problem size), levels, log C
   const Fr* w = nullptr;                   // W[j] = ω_2048^j, j < 1024
   const Fr* tw = nullptr;                  // inter-pass twiddles, N entries; null in the last pass
+  const Fr* wq = nullptr;                  // Shoup kernels: the quotients of w's and tw's
+  const Fr* twq = nullptr;                 //   entries (w and tw then hold canonical factors)
   Permute pm;                              // the last pass's output map (pm.mode ≥ 0)
 };
 
 __device__ __forceinline__ unsigned slot(unsigned e) { return e ^ ((e >> 2) & 3u); }
 
+// A factor loaded from a table, and the table: Montgomery form, or Shoup's pair.
+struct MontFactor {
+  DFr w;
+  __device__ __forceinline__ DFr mul(const DFr& x) const { return x * w; }
+};
+struct ShoupFactor {
+  DFr w, q;
+  __device__ __forceinline__ DFr mul(const DFr& x) const { return shoup_mul(x, w, q); }
+};
+template <bool SHOUP>
+struct Factors {
+  const Fr* w;
+  const Fr* q;
+  __device__ __forceinline__ auto at(std::size_t i) const {
+    if constexpr (SHOUP)
+      return ShoupFactor{ldg(w, i), ldg(q, i)};
+    else
+      return MontFactor{ldg(w, i)};
+  }
+};
+
 // DIF butterfly (x, y) → (x + y, (x − y)·w), and with w = 1.
-__device__ __forceinline__ void bfly(DFr& x, DFr& y, const DFr& w) {
+template <class Factor>
+__device__ __forceinline__ void bfly(DFr& x, DFr& y, const Factor& w) {
   DFr d = x - y;
   x = x + y;
-  y = d * w;
+  y = w.mul(d);
 }
 __device__ __forceinline__ void bfly(DFr& x, DFr& y) {
   DFr d = x - y;
@@ -60,27 +91,28 @@ struct Stage {
     const unsigned J0 = ((p - r) << 2) + r;
     return ((J0 + (i << logq)) << logc) + c;
   }
-  __device__ __forceinline__ void run(DFr (&x)[4], unsigned u, const Fr* __restrict__ W) const {
+  template <class Table>
+  __device__ __forceinline__ void run(DFr (&x)[4], unsigned u, const Table& W) const {
     if (radix2) {
       if (k == 1) {
         bfly(x[0], x[2]);
         bfly(x[1], x[3]);
       } else {  // pairs (J, J + K/2), twiddle ω_K^J = W[J·2048/K]
         const unsigned J0 = pos(u, 0) >> logc, J1 = pos(u, 1) >> logc;
-        bfly(x[0], x[2], ldg(W, J0 << (kLogW - k)));
-        bfly(x[1], x[3], ldg(W, J1 << (kLogW - k)));
+        bfly(x[0], x[2], W.at(J0 << (kLogW - k)));
+        bfly(x[1], x[3], W.at(J1 << (kLogW - k)));
       }
       return;
     }
     if (logq == 0) {  // levels 2 and 1: r = 0, one product (ω_4)
       bfly(x[0], x[2]);
-      bfly(x[1], x[3], ldg(W, 1u << (kLogW - 2)));
+      bfly(x[1], x[3], W.at(1u << (kLogW - 2)));
       bfly(x[0], x[1]);
       bfly(x[2], x[3]);
       return;
     }
     const unsigned r = (u >> logc) & ((1u << logq) - 1), sh = kLogW - 2 - logq;
-    const DFr wa = ldg(W, r << sh), wb = ldg(W, (r + (1u << logq)) << sh), wc = ldg(W, r << (sh + 1));
+    const auto wa = W.at(r << sh), wb = W.at((r + (1u << logq)) << sh), wc = W.at(r << (sh + 1));
     bfly(x[0], x[2], wa);
     bfly(x[1], x[3], wb);
     bfly(x[0], x[1], wc);
@@ -99,7 +131,7 @@ struct Stage {
 // before its first read or write. PDL = 1: every block also lets the next pass launch at
 // once (its blocks may then sit resident beside this pass's last wave); PDL = 2: only a
 // block's exit does (the launch overlaps just the drain).
-template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0>
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0, int SHOUP = 0>
 __global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out, TilePass P) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if constexpr (PDL != 0) asm volatile("griddepcontrol.wait;" ::: "memory");
@@ -116,6 +148,8 @@ __global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out,
   // tile position e ↔ sub-problem index (e / C)·M + l0 + e mod C
   auto idx = [&](unsigned e) { return (std::size_t(e >> logc) << logM) + l0 + (e & (C - 1)); };
   const unsigned nst = (k & 1) + k / 2;
+  const Factors<(SHOUP >= 1)> W{P.w, P.wq};
+  const Factors<(SHOUP == 2)> TW{P.tw, P.twq};
 
   auto finish = [&](DFr (&x)[4], const Stage& st, unsigned u) {
 #pragma unroll
@@ -125,7 +159,7 @@ __global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out,
         P.pm.put(out, P.L, std::uint32_t(sub + e), x[i]);  // last pass: C = 1, M = 1
       } else {
         const std::size_t j = idx(e);
-        store(out, sub + j, x[i] * ldg(P.tw, j));
+        store(out, sub + j, TW.at(j).mul(x[i]));
       }
     }
   };
@@ -139,7 +173,7 @@ __global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out,
       DFr x[4];
 #pragma unroll
       for (unsigned i = 0; i < 4; ++i) x[i] = load(in, sub + idx(st.pos(u, i)));
-      st.run(x, u, P.w);
+      st.run(x, u, W);
       if (nst == 1) {
         finish(x, st, u);
       } else {
@@ -159,7 +193,7 @@ __global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out,
       DFr x[4];
 #pragma unroll
       for (unsigned i = 0; i < 4; ++i) x[i] = tile[slot(st.pos(u, i))];
-      st.run(x, u, P.w);
+      st.run(x, u, W);
       if (s + 1 == nst) {
         finish(x, st, u);
       } else {

@@ -13,7 +13,9 @@
 // column allowed (t10b3w: 2^20 in two passes of 2^10 tiles; t11b3w: 2^21 and 2^22 in two
 // passes of 2^11 tiles), l10 = a 10-level last pass in the 2^11 kernel; the product's two
 // launch their passes by programmatic dependent launch (PDL = 2), n = the same plainly,
-// p = with the next pass launched at each block's start (PDL = 1).
+// p = with the next pass launched at each block's start (PDL = 1); S = Shoup's products
+// (tables of canonical factors and quotients, shoup.cuh) instead of Montgomery's, H = Shoup's
+// in the butterflies only (dif_tile's SHOUP = 2 and 1).
 #include <cstddef>
 #include <mutex>
 #include <set>
@@ -36,9 +38,9 @@ void allow_smem(Kernel* f, int bytes, int device) {
 }
 
 // PDL ≠ 0: launched with programmatic stream serialization (dif_tile's PDL modes).
-template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0>
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0, int SHOUP = 0>
 void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::size_t n) {
-  auto* f = dif_tile<LOGT, THREADS, MINB, PDL>;
+  auto* f = dif_tile<LOGT, THREADS, MINB, PDL, SHOUP>;
   allow_smem(f, int(sizeof(Fr)) << LOGT, ctx.device());
   const std::size_t te = std::size_t(1) << (p.k + p.logc);
   if constexpr (PDL != 0) {
@@ -65,10 +67,11 @@ struct Variant {
   TileLaunch launch;  // null: the shared-memory kernel
   unsigned logt;      // the kernel's tile capacity (shared memory, units per thread)
   unsigned tile, cmin, last;
+  int shoup = 0;  // Shoup tables: 1 for the inner roots (TilePass::wq), 2 also the twiddles (twq)
 };
-template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0>
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0, int SHOUP = 0>
 constexpr Variant tile_variant(const char* name, unsigned tile = LOGT, unsigned cmin = 2, unsigned last = LOGT) {
-  return {name, launch_tile<LOGT, THREADS, MINB, PDL>, LOGT, tile, cmin, last};
+  return {name, launch_tile<LOGT, THREADS, MINB, PDL, SHOUP>, LOGT, tile, cmin, last, SHOUP};
 }
 template <std::size_t N>
 constexpr bool plans_fit(const Variant (&vs)[N]) {

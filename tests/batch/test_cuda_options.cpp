@@ -122,7 +122,7 @@ TEST_CASE("a flag beats the environment, even a bad environment value") {
 TEST_CASE("a bad value is one line naming the flag or the variable") {
   CudaOptionFlags f;
   f.ntt_kernel = "t10b2";  // a benchmark-only variant: not in the product
-  CHECK(error_of(f, {}) == "--ntt-kernel: \"t10b2\" is not one of auto, smem, t10b3, t11b3s");
+  CHECK(error_of(f, {}) == "--ntt-kernel: \"t10b2\" is not one of auto, smem, t10b3, t11b3s, t10b3S, t10b3H");
   CHECK(parse_cuda_options(f, Env{}.fn(), {"t10b2"}).ntt_kernel == "t10b2");  // bench_cuda's extra names
 
   Env env{{{"CUZK_MSM_WINDOW_G1", "3"}}};

@@ -31,7 +31,7 @@ namespace cuzk::cuda {
 
 // NTT kernels the product selects among (cuda/src/ntt.cu; "auto" = the fastest measured per
 // size). The benchmark adds its variants (cuda/bench/ntt_bench_variants.cu).
-inline constexpr const char* kNttKernels[] = {"auto", "smem", "t10b3", "t11b3s"};
+inline constexpr const char* kNttKernels[] = {"auto", "smem", "t10b3", "t11b3s", "t10b3S", "t10b3H"};
 inline constexpr unsigned kMsmWindowMinBits = 4, kMsmWindowMaxBits = 22;
 inline constexpr unsigned kMsmTableMinBits = 8, kMsmTableMaxBits = 26;  // WindowTable's range
 
