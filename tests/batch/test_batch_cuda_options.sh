@@ -24,7 +24,7 @@ bad_run() {
 run=("$CUZK" batch --backend cpu --progress off --out "$WORK/out" "$S/t-0001.json")
 
 note "bad flag values"
-bad_run '^cuzk-prove: error: --ntt-kernel: "t10b2" is not one of auto, smem, t10b3, t11b3s$' "${run[@]}" --ntt-kernel t10b2
+bad_run '^cuzk-prove: error: --ntt-kernel: "t10b2" is not one of auto, smem, t10b3, t11b3s, t10b3S, t10b3H$' "${run[@]}" --ntt-kernel t10b2
 bad_run '^cuzk-prove: error: --msm-window-g1: "23" is not auto or a window width in bits from 4 to 22$' \
   "${run[@]}" --msm-window-g1 23
 bad_run '^cuzk-prove: error: --g2-overlap: "yes" is not on or off' "${run[@]}" --g2-overlap yes
