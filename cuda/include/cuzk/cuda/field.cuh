@@ -303,6 +303,7 @@ private:
   template <bool Acc>
   CUZK_DFI static void mul_rows(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
     if constexpr (!Acc) {
+      if constexpr (kAlignedProduct) return mul_aligned(a, b, t);
 #pragma unroll
       for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
     }
@@ -331,6 +332,48 @@ private:
       else
         asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N + 1]));
     }
+  }
+  // The 12-limb product (Fq) takes mul_aligned: PERF.md "The field product's limb pairs on
+  // aligned registers", call 27 (H100, same binary pair): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24
+  // −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows: ptxas already splits its
+  // misaligned half into IMAD.X / IMAD.HI.X with few moves, and the default (Shoup) NTT,
+  // whose kernels also hold Fr products, ran 0.8–1.6 % slower with it in the same call.
+  static constexpr bool kAlignedProduct = N >= 12;
+  // t = a·b with every (lo, hi) limb pair on an even-aligned register pair, the form the
+  // wide multiply-add (IMAD.WIDE) takes without moves: the products whose value position
+  // i + j is even go to e (pairs e[i+j], e[i+j+1]), the odd ones to o (o[k] at position k + 1:
+  // pairs o[i+j−1], o[i+j]); row i's chain over e takes j ≡ i (mod 2), the one over o the
+  // others, each carry landing in a limb that holds at most 1 (modelled:
+  // docs/experiments/mul-sass-2026-12-06/aligned_model.py). Then t = e + o·2^32, one chain.
+  CUZK_DFI static void mul_aligned(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
+    std::uint32_t e[2 * N + 1], o[2 * N + 1];
+#pragma unroll
+    for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      const std::uint32_t bi = b.v[i];
+      const int je = i & 1, jo = 1 - (i & 1);
+      const int le = je + 2 * ((N - 1 - je) / 2), lo_ = jo + 2 * ((N - 1 - jo) / 2);  // last j of each
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(e[i + je]), "+r"(e[i + je + 1]) : "r"(a.v[je]), "r"(bi));
+#pragma unroll
+      for (int j = je + 2; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(e[i + j]), "+r"(e[i + j + 1]) : "r"(a.v[j]), "r"(bi));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(e[i + le + 2]));
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(o[i + jo - 1]), "+r"(o[i + jo]) : "r"(a.v[jo]), "r"(bi));
+#pragma unroll
+      for (int j = jo + 2; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(o[i + j - 1]), "+r"(o[i + j]) : "r"(a.v[j]), "r"(bi));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(o[i + lo_ + 1]));
+    }
+    t[0] = e[0];
+    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(t[1]) : "r"(e[1]), "r"(o[0]));
+#pragma unroll
+    for (int k = 2; k < 2 * N; ++k) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(t[k]) : "r"(e[k]), "r"(o[k - 1]));
+    t[2 * N] = 0;  // e < 2^(64N) and o < 2^(64N−32): no carry out
   }
   // Montgomery reduction of a 2N-limb t (t[2N] = 0 on entry) to N limbs, < 2p.
   CUZK_DFI static Field mont_reduce(std::uint32_t (&t)[2 * N + 1]) {
