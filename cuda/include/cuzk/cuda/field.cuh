@@ -158,8 +158,12 @@ struct alignas(16) Field {
   CUZK_DFI static Field sum_of_products(const Field& a, const Field& b, const Field& c, const Field& d) {
 #if defined(__CUDA_ARCH__)
     std::uint32_t t[2 * N + 1];
-    mul_rows<false>(a, b, t);
-    mul_rows<true>(c, d, t);  // t[2N] stays 0: the sum is below 2p² < 2^(64N)
+    if constexpr (kAlignedProduct) {
+      mul_aligned2(a, b, c, d, t);
+    } else {
+      mul_rows<false>(a, b, t);
+      mul_rows<true>(c, d, t);  // t[2N] stays 0: the sum is below 2p² < 2^(64N)
+    }
     Field r = mont_reduce(t);
 #else
     std::uint64_t t[2 * N + 1] = {}, u[2 * N + 1] = {};
@@ -350,30 +354,52 @@ private:
 #pragma unroll
     for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
 #pragma unroll
+    for (int i = 0; i < N; ++i) aligned_row(e, o, a, b.v[i], i);
+    aligned_sum(e, o, t);
+  }
+  // t = a·b + c·d (inputs ≤ p, so the sum is below 2p² < 2^(64N)): row i of both products
+  // into the same accumulators, a·b's then c·d's; a limb takes at most four carries before
+  // the row that writes it (aligned2_model.py).
+  CUZK_DFI static void mul_aligned2(const Field& a, const Field& b, const Field& c, const Field& d,
+                                    std::uint32_t (&t)[2 * N + 1]) {
+    std::uint32_t e[2 * N + 1], o[2 * N + 1];
+#pragma unroll
+    for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
+#pragma unroll
     for (int i = 0; i < N; ++i) {
-      const std::uint32_t bi = b.v[i];
-      const int je = i & 1, jo = 1 - (i & 1);
-      const int le = je + 2 * ((N - 1 - je) / 2), lo_ = jo + 2 * ((N - 1 - jo) / 2);  // last j of each
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(e[i + je]), "+r"(e[i + je + 1]) : "r"(a.v[je]), "r"(bi));
-#pragma unroll
-      for (int j = je + 2; j < N; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(e[i + j]), "+r"(e[i + j + 1]) : "r"(a.v[j]), "r"(bi));
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(e[i + le + 2]));
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(o[i + jo - 1]), "+r"(o[i + jo]) : "r"(a.v[jo]), "r"(bi));
-#pragma unroll
-      for (int j = jo + 2; j < N; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(o[i + j - 1]), "+r"(o[i + j]) : "r"(a.v[j]), "r"(bi));
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(o[i + lo_ + 1]));
+      aligned_row(e, o, a, b.v[i], i);
+      aligned_row(e, o, c, d.v[i], i);
     }
+    aligned_sum(e, o, t);
+  }
+  // Row i of a·b_i: the chain over e takes j ≡ i (mod 2), the one over o the others.
+  CUZK_DFI static void aligned_row(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], const Field& a,
+                                   std::uint32_t bi, int i) {
+    const int je = i & 1, jo = 1 - (i & 1);
+    const int le = je + 2 * ((N - 1 - je) / 2), lo_ = jo + 2 * ((N - 1 - jo) / 2);  // last j of each
+    asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "+r"(e[i + je]), "+r"(e[i + je + 1]) : "r"(a.v[je]), "r"(bi));
+#pragma unroll
+    for (int j = je + 2; j < N; j += 2)
+      asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(e[i + j]), "+r"(e[i + j + 1]) : "r"(a.v[j]), "r"(bi));
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(e[i + le + 2]));
+    asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "+r"(o[i + jo - 1]), "+r"(o[i + jo]) : "r"(a.v[jo]), "r"(bi));
+#pragma unroll
+    for (int j = jo + 2; j < N; j += 2)
+      asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(o[i + j - 1]), "+r"(o[i + j]) : "r"(a.v[j]), "r"(bi));
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(o[i + lo_ + 1]));
+  }
+  // t = e + o·2^32 (no carry out: e < 2^(64N), o < 2^(64N−32) by the bounds above).
+  CUZK_DFI static void aligned_sum(const std::uint32_t (&e)[2 * N + 1], const std::uint32_t (&o)[2 * N + 1],
+                                   std::uint32_t (&t)[2 * N + 1]) {
     t[0] = e[0];
     asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(t[1]) : "r"(e[1]), "r"(o[0]));
 #pragma unroll
     for (int k = 2; k < 2 * N; ++k) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(t[k]) : "r"(e[k]), "r"(o[k - 1]));
-    t[2 * N] = 0;  // e < 2^(64N) and o < 2^(64N−32): no carry out
+    t[2 * N] = 0;
   }
   // Montgomery reduction of a 2N-limb t (t[2N] = 0 on entry) to N limbs, < 2p.
   CUZK_DFI static Field mont_reduce(std::uint32_t (&t)[2 * N + 1]) {
