@@ -81,6 +81,34 @@ struct ShoupConst {
   }
 };
 
+#if defined(__CUDA_ARCH__)
+namespace shoup_detail {
+// acc += a·b mod 2^(32N): rows over b's limbs, each an even and an odd chain of (lo, hi)
+// words as in Field::mul_rows, words above limb N − 1 and the carries out of it dropped.
+template <int N>
+__device__ __forceinline__ void mul_low_acc(std::uint32_t (&acc)[N], const std::uint32_t (&a)[N],
+                                            const std::uint32_t (&b)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) {
+#pragma unroll
+    for (int par = 0; par < 2; ++par) {
+      bool first = true;
+#pragma unroll
+      for (int j = par; i + j < N; j += 2) {
+        if (first)
+          asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[i + j]) : "r"(a[j]), "r"(b[i]));
+        else
+          asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(acc[i + j]) : "r"(a[j]), "r"(b[i]));
+        first = false;
+        if (i + j + 1 < N)
+          asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(acc[i + j + 1]) : "r"(a[j]), "r"(b[i]));
+      }
+    }
+  }
+}
+}  // namespace shoup_detail
+#endif
+
 // The (canonical factor, quotient) pair of a factor given in Montgomery form m.
 template <class F>
 CUZK_DFI void shoup_factor(const F& m, F& w, F& wq) {
@@ -136,45 +164,11 @@ CUZK_DFI F shoup_mul(const F& x, const F& w, const F& wq) {
   }
   // 2. r = x·w − q·p mod 2^B: two low halves (words at limbs ≤ N − 1 only; carries out of
   // limb N − 1 are dropped), then one subtraction chain.
-  std::uint32_t u[N], s[N];
+  std::uint32_t u[N], s[N], pl[N], q[N];
 #pragma unroll
-  for (int k = 0; k < N; ++k) u[k] = 0, s[k] = 0;
-#pragma unroll
-  for (int i = 0; i < N; ++i) {
-    const std::uint32_t bw = w.v[i];
-#pragma unroll
-    for (int par = 0; par < 2; ++par) {
-      bool first = true;
-#pragma unroll
-      for (int j = par; i + j < N; j += 2) {
-        if (first)
-          asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(u[i + j]) : "r"(x.v[j]), "r"(bw));
-        else
-          asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(u[i + j]) : "r"(x.v[j]), "r"(bw));
-        first = false;
-        if (i + j + 1 < N)
-          asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(u[i + j + 1]) : "r"(x.v[j]), "r"(bw));
-      }
-    }
-  }
-#pragma unroll
-  for (int i = 0; i < N; ++i) {
-    const std::uint32_t bq = t[N + i];
-#pragma unroll
-    for (int par = 0; par < 2; ++par) {
-      bool first = true;
-#pragma unroll
-      for (int j = par; i + j < N; j += 2) {
-        if (first)
-          asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(s[i + j]) : "r"(F::p(j)), "r"(bq));
-        else
-          asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(s[i + j]) : "r"(F::p(j)), "r"(bq));
-        first = false;
-        if (i + j + 1 < N)
-          asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(s[i + j + 1]) : "r"(F::p(j)), "r"(bq));
-      }
-    }
-  }
+  for (int k = 0; k < N; ++k) u[k] = 0, s[k] = 0, pl[k] = F::p(k), q[k] = t[N + k];
+  shoup_detail::mul_low_acc(u, x.v, w.v);
+  shoup_detail::mul_low_acc(s, pl, q);
   asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(u[0]), "r"(s[0]));
 #pragma unroll
   for (int k = 1; k < N; ++k) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(r.v[k]) : "r"(u[k]), "r"(s[k]));
