@@ -9,7 +9,9 @@
 // that the lo and hi halves of a_j·b land on consecutive result limbs with no carry
 // rippling (the "even/odd" split of sppark's mont_t and of Emmart–Weems, "Optimizing
 // modular multiplication for NVIDIA's Maxwell GPUs", 2016). Reduction carries that would
-// ripple are parked in one register and added one limb higher in the next round.
+// ripple are parked in one register and added one limb higher in the next round. For Fq the
+// product (and a·b + c·d) instead splits its limb pairs by the parity of their position into
+// two accumulators, so that each pair sits on an aligned register pair (mul_aligned below).
 // Counts for N limbs: N² IMAD.lo + N² IMAD.hi for the product, the same plus N IMUL for
 // the reduction: 4N² + N (Fr: 264, Fq: 588).
 //
