@@ -13,11 +13,13 @@
 //
 // Kernels: for n ≥ 1024 the tile kernel (ntt_tile.cuh: butterflies in registers, one
 // barrier per two levels, inter-pass twiddles from per-pass tables, one product an
-// element; every product by a table's fixed factor, Shoup's in the default: shoup.cuh); below that, and for every size with CudaOptions::ntt_kernel = "smem"
-// (--ntt-kernel smem), the shared-memory kernel (ntt_smem.cuh). Pass plan of the tile kernel with tiles of 2^t elements: the last
-// pass takes min(L, t) levels, the others at most t − 2 each (C ≥ 4 adjacent columns, so
-// device-memory accesses come in runs of ≥ 128 bytes), balanced; some benchmark variants
-// plan otherwise (ntt_variant.cuh; those only benchmarks use are built into bench_cuda alone).
+// element; every product is by a table's fixed factor, Shoup's in the default: shoup.cuh);
+// below that, and for every size with CudaOptions::ntt_kernel = "smem" (--ntt-kernel
+// smem), the shared-memory kernel (ntt_smem.cuh). Pass plan of the tile kernel with tiles
+// of 2^t elements: the last pass takes min(L, t) levels, the others at most t − 2 each
+// (C ≥ 4 adjacent columns, so device-memory accesses come in runs of ≥ 128 bytes),
+// balanced; some benchmark variants plan otherwise (ntt_variant.cuh; those only benchmarks
+// use are built into bench_cuda alone).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -184,7 +186,8 @@ std::vector<const Variant*> all_variants() {
 // NTT", call 23 (H100): −10 … −14 % against the Montgomery kernels at every size from 2^16
 // to 2^27 and fastest of the four there (t11b3s, the default before, was fastest with
 // Montgomery products at 2^20, 2^24, 2^27). Its inter-pass twiddle tables take 64 bytes an
-// entry (2^h a pass: 1 GiB at 2^24, 8 GiB at 2^27 for the first pass), twice t10b3's.
+// entry (2^h a pass: 1 GiB at 2^24, 8 GiB at 2^27 for the first pass), twice t10b3's;
+// t10b3H keeps them at 32 bytes and was 3–4 % slower at 2^26 / 2^27 (call 24).
 const char* default_variant(unsigned) { return "t10b3S"; }
 
 // The variant CudaOptions::ntt_kernel names ("auto": the default for this size).
