@@ -40,44 +40,30 @@ struct ShoupConst {
     }
     return r;
   }
-  CUZK_DFI static constexpr Limbs modulus() {
-    Limbs p{};
-    for (int i = 0; i < N; ++i) p.v[i] = F::p(i);
-    return p;
-  }
-  // −p⁻¹ mod 2^(32N): Newton's x ← x·(2 − p·x), each step doubling the correct low bits
-  // (x = 1 is right mod 2 as p is odd; 10 steps give 1024 ≥ 32N bits), then negated.
-  CUZK_DFI static constexpr Limbs neg_pinv_limbs() {
-    const Limbs p = modulus();
-    Limbs x{};
-    x.v[0] = 1;
-    for (int step = 0; step < 10; ++step) {
-      Limbs px = mul_low(p, x), two_minus{};
-      std::int64_t c = 2;  // 2 − p·x
-      for (int i = 0; i < N; ++i) {
-        c -= px.v[i];
-        two_minus.v[i] = std::uint32_t(c);
-        c >>= 32;
-      }
-      x = mul_low(x, two_minus);
+  // −p⁻¹ mod 2^(32N), from the host field's modulus with its own multi-limb helpers (ff::bi):
+  // Newton's x ← x·(2 − p·x) mod R, each step doubling the correct low bits (x = 1 is right
+  // mod 2 as p is odd; 9 steps give 512 ≥ 64·Host::N bits), then negated.
+  static constexpr auto kNegPinv = [] {
+    namespace bi = ff::bi;
+    constexpr std::size_t H = F::HostType::N;
+    auto x = bi::from_u64<H>(1);
+    for (int step = 0; step < 9; ++step) {
+      auto two_minus = bi::from_u64<H>(2);
+      bi::sub(two_minus, bi::mul(F::HostType::P, x));
+      x = bi::mul(x, two_minus);
     }
-    std::int64_t c = 0;
-    for (int i = 0; i < N; ++i) {
-      c -= x.v[i];
-      x.v[i] = std::uint32_t(c);
-      c >>= 32;
-    }
-    return x;
-  }
-  CUZK_DFI static constexpr std::uint32_t neg_pinv(int i) {
-    constexpr Limbs q = neg_pinv_limbs();
-    return q.v[i];
-  }
-  CUZK_DFI static constexpr bool checked() {  // p·(−p⁻¹) ≡ −1: every limb all ones
-    const Limbs r = mul_low(modulus(), neg_pinv_limbs());
-    for (int i = 0; i < N; ++i)
-      if (r.v[i] != 0xffffffffu) return false;
+    ff::Limbs<H> neg{};
+    bi::sub(neg, x);
+    return neg;
+  }();
+  static_assert([] {  // p·(−p⁻¹) ≡ −1 mod R: every limb all ones
+    for (auto l : ff::bi::mul(F::HostType::P, kNegPinv))
+      if (l != ~std::uint64_t(0)) return false;
     return true;
+  }(), "−p⁻¹ mod 2^B is wrong");
+  CUZK_DFI static constexpr std::uint32_t neg_pinv(int i) {
+    constexpr auto q = kNegPinv;
+    return std::uint32_t(q[i / 2] >> (32 * (i & 1)));
   }
 };
 
@@ -113,7 +99,6 @@ __device__ __forceinline__ void mul_low_acc(std::uint32_t (&acc)[N], const std::
 template <class F>
 CUZK_DFI void shoup_factor(const F& m, F& w, F& wq) {
   using C = ShoupConst<F>;
-  static_assert(C::checked(), "−p⁻¹ mod 2^B is wrong");
   w = m.canonical();
   typename C::Limbs a{}, b{};
   for (int i = 0; i < F::N; ++i) a.v[i] = m.v[i], b.v[i] = C::neg_pinv(i);
