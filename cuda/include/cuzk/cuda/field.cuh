@@ -343,7 +343,7 @@ private:
   // aligned registers", call 27 (H100, same binary pair): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24
   // −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows: ptxas already splits its
   // misaligned half into IMAD.X / IMAD.HI.X with few moves, and the default (Shoup) NTT,
-  // whose kernels also hold Fr products, ran 0.8–1.6 % slower with it in the same call.
+  // whose kernels also hold Fr products, ran 0.7–1.6 % slower with it in the same call.
   static constexpr bool kAlignedProduct = N >= 12;
   // t = a·b with every (lo, hi) limb pair on an even-aligned register pair, the form the
   // wide multiply-add (IMAD.WIDE) takes without moves: the products whose value position
