@@ -59,6 +59,12 @@ ev = [json.loads(l) for l in open(sys.argv[1])]
 mem = [e for e in ev if e["ev"] == "mem"]
 end = ev[-1]
 assert end["ev"] == "run_end"
+# The baseline is the sample taken before the graph starts (batch.cpp Sampler): nothing in
+# flight, no key load begun. Taken from the sampler thread instead, it came after the key load
+# had begun on a loaded host (3.3 MB instead of 0.96 MB in CI) and hid a partition.
+assert mem[0]["inflight"] == 0 and mem[0]["reserved"] == 0, mem[0]
+loads = [e for e in ev if e["ev"] == "key_load"]
+assert loads and all(mem[0]["ts"] <= k["t0"] for k in loads), (mem[0], loads)
 base = mem[0]["rss_anon"]
 peak = max([m["rss_anon"] for m in mem] + [end["peak_rss_anon"]])
 print(end["peak_inflight"], max(m["inflight"] for m in mem), peak - base, base)' "$out/events.jsonl"

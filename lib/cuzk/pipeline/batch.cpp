@@ -116,7 +116,11 @@ Value::Array gpus_json(const std::vector<Device>& devs) {
 
 class Sampler {
 public:
+  // The first sample is taken here, on the caller's thread, before the graph starts: the run's
+  // baseline (no key loaded, nothing in flight) must not depend on when the sampler thread is
+  // first scheduled (on a loaded host it came after the key load had begun).
   Sampler(Batch& b, ProgressBar& bar) : b_(b), bar_(bar) {
+    sample();
     th_ = std::thread([this] { loop(); });
   }
   ~Sampler() { stop(); }
@@ -160,12 +164,12 @@ private:
     auto next = std::chrono::steady_clock::now();
     const auto dt = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(b_.cfg.mem_interval));
-    while (!stop_) {
+    for (;;) {
+      next += dt;
+      if (cv_.wait_until(lk, next, [&] { return stop_; })) break;
       lk.unlock();
       sample();
       lk.lock();
-      next += dt;
-      cv_.wait_until(lk, next, [&] { return stop_; });
     }
   }
   Batch& b_;
