@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Model of a Montgomery reduction that works on the aligned product's two accumulators
+(field.cuh mul_aligned: e holds the limb pairs at even value positions, o[k] sits at position
+k + 1) instead of their sum, so that every (lo, hi) pair of m·p also lands on an even-aligned
+register pair (the form of IMAD.WIDE that needs no moves).
+
+Round i (0 .. N−1), with X the array whose pairs start at positions of i's parity and Y the
+other one:
+  s  = e[i] + o[i−1] + cr          the exact limb at position i; cr, the carry of the previous
+                                   round's s, is 0 or 1 (e + o + 1 < 2^33), so it enters as the
+                                   carry flag: add.cc junk, cr, −1; addc.cc s, e, o; addc cr, 0, 0
+  m  = s · (−p⁻¹) mod 2^32
+  A: mad.lo.cc junk = m·p0 + s     (≡ 0; its carry is s ≠ 0)
+     madc.hi.cc X[pos i+1]; then the pairs j = 2, 4 .. N−2 at positions i+j, i+j+1;
+     addc.cc X[pos i+N] += parked; addc parked = 0
+  B: the pairs j = 1, 3 .. N−1 at positions i+j, i+j+1 over Y; addc parked += 0
+Then the result r[k] = e[N+k] + o[N−1+k] + cr, one chain with cr as its first carry.
+The limbs at positions < N are read once (into s) and never written again.
+
+Checks, with PTX carry-flag semantics: no addc without .cc overflows, nothing is left above
+position 2N − 1, and the result is bit for bit the one of the single-array reduction in
+field.cuh (mont_reduce, modelled as integer REDC: same m digits, so the same value < 2p).
+Inputs: a·b from the aligned product (both operands up to R − 1 and the edges) and
+a·b + c·d from the two-product form (operands ≤ p)."""
+import random, sys
+
+M32 = 0xffffffff
+def limbs(v, n): return [(v >> (32 * i)) & M32 for i in range(n)]
+def val(l): return sum(x << (32 * i) for i, x in enumerate(l))
+
+def aligned_rows(e, o, A, B, N):
+    for i in range(N):
+        for arr, j0, off in ((e, i & 1, 0), (o, 1 - (i & 1), -1)):
+            c = 0; j = j0; last = None
+            while j < N:
+                p = A[j] * B[i]
+                for k, w in ((i + j + off, p & M32), (i + j + off + 1, p >> 32)):
+                    r = arr[k] + w + c
+                    arr[k] = r & M32; c = r >> 32
+                last = i + j + off + 1
+                j += 2
+            r = arr[last + 1] + c
+            assert r <= M32, "product addc overflow"
+            arr[last + 1] = r
+
+def reduce_aligned(e, o, P, inv, N):
+    Pl = limbs(P, N)
+    def idx(arr_is_e, pos): return pos if arr_is_e else pos - 1
+    cr = 0; parked = 0; steps = 0
+    for i in range(N):
+        # s = e[i] + o[i-1] + cr: add.cc junk, cr, 0xffffffff (CC = cr, as cr <= 1);
+        # addc.cc s, e[i], o[i-1]; addc cr, 0, 0
+        assert cr <= 1
+        r = e[i] + (o[i - 1] if i else 0) + cr
+        s = r & M32; cr = r >> 32
+        assert cr <= 1
+        m = (s * inv) & M32
+        x_is_e = (i & 1) == 0
+        X = e if x_is_e else o
+        Y = o if x_is_e else e
+        # chain A
+        r = (m * Pl[0]) & M32
+        r += s
+        assert r & M32 == 0
+        c = r >> 32
+        h = (m * Pl[0]) >> 32
+        q = idx(x_is_e, i + 1)
+        r = X[q] + h + c; X[q] = r & M32; c = r >> 32
+        for j in range(2, N, 2):
+            pr = m * Pl[j]
+            for pos, w in ((i + j, pr & M32), (i + j + 1, pr >> 32)):
+                q = idx(x_is_e, pos)
+                r = X[q] + w + c; X[q] = r & M32; c = r >> 32
+        q = idx(x_is_e, i + N)
+        r = X[q] + parked + c; X[q] = r & M32; c = r >> 32
+        parked = c            # addc parked, 0, 0
+        # chain B
+        c = 0
+        for j in range(1, N, 2):
+            pr = m * Pl[j]
+            for pos, w in ((i + j, pr & M32), (i + j + 1, pr >> 32)):
+                q = idx(not x_is_e, pos)
+                r = Y[q] + w + c; Y[q] = r & M32; c = r >> 32
+        parked += c           # addc parked, parked, 0
+        assert parked <= M32
+        steps += 1
+    # result: r = e[N..2N) + o[N-1..2N-1) + cr in one chain (cr, 0 or 1, enters as the carry)
+    res = []; c = cr
+    for k in range(N):
+        r = e[N + k] + o[N - 1 + k] + c
+        res.append(r & M32); c = r >> 32
+    assert c == 0, "carry out of the result"
+    assert parked == 0 and e[2 * N] == 0 and o[2 * N - 1] == 0 and o[2 * N] == 0, "left above 2N-1"
+    return val(res)
+
+def redc(T, P, N):
+    inv = (-pow(P, -1, 1 << 32)) & M32
+    for i in range(N):
+        m = ((T >> (32 * i)) & M32) * inv & M32
+        T += m * P << (32 * i)
+    return T >> (32 * N)
+
+def check(terms, P, N):
+    inv = (-pow(P, -1, 1 << 32)) & M32
+    e = [0] * (2 * N + 1); o = [0] * (2 * N + 1)
+    T = 0
+    for a, b in terms:
+        aligned_rows(e, o, limbs(a, N), limbs(b, N), N)
+        T += a * b
+    assert val(e) + (val(o) << 32) == T
+    got = reduce_aligned(e, o, P, inv, N)
+    want = redc(T, P, N)
+    assert got == want, (hex(got), hex(want))
+    assert want < 2 * P
+    return 1
+
+P = {8: 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001,
+     12: 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab}
+if __name__ == "__main__":
+    rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    n = 0
+    for N, p in P.items():
+        R = 1 << (32 * N)
+        # one product: inputs below 2p where p < R/4 (Fq: T < 4p^2 < p·R), else below p (Fr, whose
+        # products field.cuh reduces fully: reduce_once)
+        hi = 2 * p if 4 * p < R else p
+        edge = [x for x in (0, 1, 2, p - 1, p, p + 1, 2 * p - 1) if x < hi]
+        for a in edge:
+            for b in edge: n += check([(a, b)], p, N)
+        for _ in range(20000):
+            n += check([(rng.randrange(hi), rng.randrange(hi))], p, N)
+        # adversarial: operands whose limbs are runs of all-ones or zeros
+        for _ in range(5000):
+            a = sum((M32 if rng.random() < 0.7 else rng.randrange(1 << 32)) << (32 * k) for k in range(N)) % hi
+            b = sum((M32 if rng.random() < 0.7 else 0) << (32 * k) for k in range(N)) % hi
+            n += check([(a, b)], p, N)
+        # two products (mul_aligned2: operands ≤ p)
+        for a in edge[:5]:
+            for b in edge[:5]: n += check([(a, b), (b, a)], p, N)
+        for _ in range(20000):
+            n += check([(rng.randrange(p + 1), rng.randrange(p + 1)) for _ in range(2)], p, N)
+    print("ok", n)
