@@ -28,20 +28,29 @@ M32 = 0xffffffff
 def limbs(v, n): return [(v >> (32 * i)) & M32 for i in range(n)]
 def val(l): return sum(x << (32 * i) for i, x in enumerate(l))
 
+def row(e, o, A, bi, i, N, j0=0):
+    """field.cuh's aligned_row as patched: row i of A·bi over j >= j0 (0: a product, i + 1: a
+    square's off-diagonal triangle), the chain over e taking j = i (mod 2), the one over o the
+    others, each ending with a carry-only addc that must not overflow."""
+    je = j0 + ((j0 + i) & 1); jo = j0 + ((j0 + i + 1) & 1)
+    for arr, jf, off in ((e, je, 0), (o, jo, -1)):
+        if jf >= N:
+            continue
+        c = 0; j = jf; last = None
+        while j < N:
+            p = A[j] * bi
+            for k, w in ((i + j + off, p & M32), (i + j + off + 1, p >> 32)):
+                r = arr[k] + w + c
+                arr[k] = r & M32; c = r >> 32
+            last = i + j + off + 1
+            j += 2
+        r = arr[last + 1] + c
+        assert r <= M32, "addc overflow"
+        arr[last + 1] = r
+
 def aligned_rows(e, o, A, B, N):
     for i in range(N):
-        for arr, j0, off in ((e, i & 1, 0), (o, 1 - (i & 1), -1)):
-            c = 0; j = j0; last = None
-            while j < N:
-                p = A[j] * B[i]
-                for k, w in ((i + j + off, p & M32), (i + j + off + 1, p >> 32)):
-                    r = arr[k] + w + c
-                    arr[k] = r & M32; c = r >> 32
-                last = i + j + off + 1
-                j += 2
-            r = arr[last + 1] + c
-            assert r <= M32, "product addc overflow"
-            arr[last + 1] = r
+        row(e, o, A, B[i], i, N)
 
 def reduce_aligned(e, o, P, inv, N):
     Pl = limbs(P, N)

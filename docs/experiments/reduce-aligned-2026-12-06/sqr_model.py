@@ -6,26 +6,13 @@ a_i² (at the even positions 2i) added to e in one chain; then reduce_model.redu
 Checks with PTX carry semantics that no addc overflows, that nothing reaches the top limbs the
 reduction assumes zero (e[2N], o[2N−1], o[2N]), and the result against integer REDC."""
 import random
-from reduce_model import M32, limbs, val, reduce_aligned, redc, P
+from reduce_model import M32, limbs, val, row, reduce_aligned, redc, P
 
 def sqr_aligned(a, N):
     A = limbs(a, N)
     e = [0] * (2 * N + 1); o = [0] * (2 * N + 1)
     for i in range(N - 1):
-        for arr, j0, off in ((e, i + 2, 0), (o, i + 1, -1)):
-            if j0 >= N:
-                continue
-            c = 0; j = j0; last = None
-            while j < N:
-                p = A[j] * A[i]
-                for k, w in ((i + j + off, p & M32), (i + j + off + 1, p >> 32)):
-                    r = arr[k] + w + c
-                    arr[k] = r & M32; c = r >> 32
-                last = i + j + off + 1
-                j += 2
-            r = arr[last + 1] + c
-            assert r <= M32, "addc overflow"
-            arr[last + 1] = r
+        row(e, o, A, A[i], i, N, i + 1)
     assert val(e) + (val(o) << 32) == sum(A[i] * A[j] << (32 * (i + j)) for i in range(N) for j in range(i + 1, N))
     # x2: the off-diagonal sum is below a²/2 < 2^(64N−1), so are e and o·2^32
     assert e[2 * N - 1] >> 31 == 0 and o[2 * N - 2] >> 31 == 0 and e[2 * N] == 0 and o[2 * N - 1] == 0
