@@ -143,7 +143,10 @@ struct alignas(16) Field {
   CUZK_DFI friend Field operator*(const Field& a, const Field& b) {
 #if defined(__CUDA_ARCH__)
     std::uint32_t t[2 * N + 1];
-    mul_rows<false>(a, b, t);
+    if constexpr (kAlignedProduct)
+      mul_aligned(a, b, t);
+    else
+      mul_rows<false>(a, b, t);
     Field r = mont_reduce(t);
 #else
     std::uint64_t t[2 * N + 1] = {};
@@ -309,7 +312,6 @@ private:
   template <bool Acc>
   CUZK_DFI static void mul_rows(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
     if constexpr (!Acc) {
-      if constexpr (kAlignedProduct) return mul_aligned(a, b, t);
 #pragma unroll
       for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
     }
