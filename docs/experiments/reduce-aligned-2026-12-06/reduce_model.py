@@ -52,55 +52,81 @@ def aligned_rows(e, o, A, B, N):
     for i in range(N):
         row(e, o, A, B[i], i, N)
 
-def reduce_aligned(e, o, P, inv, N):
-    Pl = limbs(P, N)
-    def idx(arr_is_e, pos): return pos if arr_is_e else pos - 1
-    cr = 0; parked = 0; steps = 0
-    for i in range(N):
+class Redc:
+    """field.cuh's redc_round / redc_result (patch) over e / o, with its running carry cr and
+    parked carry as state; round(i) in any order after row i (reduce_aligned: all rows first;
+    cios_model.py: row i, then round i)."""
+    def __init__(self, e, o, P, N):
+        self.e, self.o, self.N = e, o, N
+        self.Pl = limbs(P, N)
+        self.inv = (-pow(P, -1, 1 << 32)) & M32
+        self.cr = 0; self.parked = 0
+
+    def round(self, i):
+        e, o, N, Pl = self.e, self.o, self.N, self.Pl
         # s = e[i] + o[i-1] + cr: add.cc junk, cr, 0xffffffff (CC = cr, as cr <= 1);
         # addc.cc s, e[i], o[i-1]; addc cr, 0, 0
-        assert cr <= 1
-        r = e[i] + (o[i - 1] if i else 0) + cr
-        s = r & M32; cr = r >> 32
-        assert cr <= 1
-        m = (s * inv) & M32
+        assert self.cr <= 1
+        r = e[i] + (o[i - 1] if i else 0) + self.cr
+        s = r & M32; self.cr = r >> 32
+        assert self.cr <= 1
+        m = (s * self.inv) & M32
         x_is_e = (i & 1) == 0
-        X = e if x_is_e else o
-        Y = o if x_is_e else e
-        # chain A
-        r = (m * Pl[0]) & M32
-        r += s
+        X, Y = (e, o) if x_is_e else (o, e)
+        ix = (lambda pos: pos) if x_is_e else (lambda pos: pos - 1)   # index = position - offset
+        iy = (lambda pos: pos - 1) if x_is_e else (lambda pos: pos)
+        # chain A: m·p0 + s to a junk register (≡ 0, its carry on), then the even j over X
+        r = ((m * Pl[0]) & M32) + s
         assert r & M32 == 0
         c = r >> 32
-        h = (m * Pl[0]) >> 32
-        q = idx(x_is_e, i + 1)
-        r = X[q] + h + c; X[q] = r & M32; c = r >> 32
+        q = ix(i + 1); r = X[q] + ((m * Pl[0]) >> 32) + c; X[q] = r & M32; c = r >> 32
         for j in range(2, N, 2):
             pr = m * Pl[j]
             for pos, w in ((i + j, pr & M32), (i + j + 1, pr >> 32)):
-                q = idx(x_is_e, pos)
-                r = X[q] + w + c; X[q] = r & M32; c = r >> 32
-        q = idx(x_is_e, i + N)
-        r = X[q] + parked + c; X[q] = r & M32; c = r >> 32
-        parked = c            # addc parked, 0, 0
-        # chain B
+                q = ix(pos); r = X[q] + w + c; X[q] = r & M32; c = r >> 32
+        q = ix(i + N); r = X[q] + self.parked + c; X[q] = r & M32
+        self.parked = r >> 32  # addc parked, 0, 0
+        # chain B: the odd j over Y
         c = 0
         for j in range(1, N, 2):
             pr = m * Pl[j]
             for pos, w in ((i + j, pr & M32), (i + j + 1, pr >> 32)):
-                q = idx(not x_is_e, pos)
-                r = Y[q] + w + c; Y[q] = r & M32; c = r >> 32
-        parked += c           # addc parked, parked, 0
-        assert parked <= M32
-        steps += 1
-    # result: r = e[N..2N) + o[N-1..2N-1) + cr in one chain (cr, 0 or 1, enters as the carry)
-    res = []; c = cr
-    for k in range(N):
-        r = e[N + k] + o[N - 1 + k] + c
-        res.append(r & M32); c = r >> 32
-    assert c == 0, "carry out of the result"
-    assert parked == 0 and e[2 * N] == 0 and o[2 * N - 1] == 0 and o[2 * N] == 0, "left above 2N-1"
-    return val(res)
+                q = iy(pos); r = Y[q] + w + c; Y[q] = r & M32; c = r >> 32
+        self.parked += c       # addc parked, parked, 0
+        assert self.parked <= M32
+
+    def result(self):
+        """r = e[N..2N) + o[N-1..2N-1) + cr in one chain (cr, 0 or 1, enters as the carry)."""
+        e, o, N = self.e, self.o, self.N
+        res = []; c = self.cr
+        for k in range(N):
+            r = e[N + k] + o[N - 1 + k] + c
+            res.append(r & M32); c = r >> 32
+        assert c == 0, "carry out of the result"
+        assert self.parked == 0 and all(x == 0 for x in e[2 * N:]) and all(x == 0 for x in o[2 * N - 1:]), \
+            "left above 2N-1"
+        return val(res)
+
+def reduce_aligned(e, o, P, inv, N):
+    rd = Redc(e, o, P, N)
+    for i in range(N):
+        rd.round(i)
+    return rd.result()
+
+def cases(N, p, rng, two=True):
+    """operand lists [(a, b)] or [(a, b), (c, d)]: the edges pairwise, random, runs of all-ones
+    limbs; Fq's operands below 2p (4p < R), Fr's below p; sums of two products with operands <= p."""
+    R = 1 << (32 * N)
+    hi = 2 * p if 4 * p < R else p
+    edge = [x for x in (0, 1, 2, p - 1, p, p + 1, 2 * p - 1) if x < hi]
+    out = [[(a, b)] for a in edge for b in edge]
+    out += [[(rng.randrange(hi), rng.randrange(hi))] for _ in range(20000)]
+    ones = lambda: sum((M32 if rng.random() < 0.7 else rng.randrange(1 << 32)) << (32 * k) for k in range(N)) % hi
+    out += [[(ones(), ones())] for _ in range(5000)]
+    if two:
+        out += [[(a, b), (b, a)] for a in edge[:5] for b in edge[:5]]
+        out += [[(rng.randrange(p + 1), rng.randrange(p + 1)) for _ in range(2)] for _ in range(20000)]
+    return out
 
 def redc(T, P, N):
     inv = (-pow(P, -1, 1 << 32)) & M32
@@ -129,23 +155,6 @@ if __name__ == "__main__":
     rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
     n = 0
     for N, p in P.items():
-        R = 1 << (32 * N)
-        # one product: inputs below 2p where p < R/4 (Fq: T < 4p^2 < p·R), else below p (Fr, whose
-        # products field.cuh reduces fully: reduce_once)
-        hi = 2 * p if 4 * p < R else p
-        edge = [x for x in (0, 1, 2, p - 1, p, p + 1, 2 * p - 1) if x < hi]
-        for a in edge:
-            for b in edge: n += check([(a, b)], p, N)
-        for _ in range(20000):
-            n += check([(rng.randrange(hi), rng.randrange(hi))], p, N)
-        # adversarial: operands whose limbs are runs of all-ones or zeros
-        for _ in range(5000):
-            a = sum((M32 if rng.random() < 0.7 else rng.randrange(1 << 32)) << (32 * k) for k in range(N)) % hi
-            b = sum((M32 if rng.random() < 0.7 else 0) << (32 * k) for k in range(N)) % hi
-            n += check([(a, b)], p, N)
-        # two products (mul_aligned2: operands ≤ p)
-        for a in edge[:5]:
-            for b in edge[:5]: n += check([(a, b), (b, a)], p, N)
-        for _ in range(20000):
-            n += check([(rng.randrange(p + 1), rng.randrange(p + 1)) for _ in range(2)], p, N)
+        for t in cases(N, p, rng):
+            n += check(t, p, N)
     print("ok", n)
