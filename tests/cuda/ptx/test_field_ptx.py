@@ -2,8 +2,8 @@
 """The device field code's PTX (field_ptx.cu, compiled by the build with nvcc -ptx) run on the
 CPU by ptx_machine.py and compared with Python integers: Montgomery products, squares, sums of
 products, sums and differences of Fq and Fr, Fq2 products and squares, Shoup's product (the
-NTT's), on the edge values and fresh random operands (a new seed each run unless given,
-printed so a failure can be replayed). Results must be the canonical residue (below p), as
+NTT's), on the edge values, fresh random operands and operands made of runs of all-ones limbs (a new
+seed each run unless given, printed so a failure can be replayed). Results must be the canonical residue (below p), as
 the device code promises. Then a mutant: one carry dropped from fq_mul's PTX must be caught,
 so the check cannot pass by running nothing.
 
@@ -23,9 +23,6 @@ class Field:
         self.R = 1 << (32 * limbs)
         self.Rinv = pow(self.R, -1, p)
 
-    def mont(self, a, b):
-        return a * b * self.Rinv % self.p
-
     def enc(self, *vals):
         return b"".join(v.to_bytes(4 * self.n, "little") for v in vals)
 
@@ -42,7 +39,8 @@ Q, R_ = Field(FQ, 12), Field(FR, 8)
 
 
 def cases_for(name, f, rng, n):
-    """operand tuples: the edges pairwise (and as the first operand of longer tuples), then n random."""
+    """operand tuples: the edges pairwise (and as the first operand of longer tuples), then n
+    uniform ones and n / 2 with runs of all-ones limbs."""
     e = f.edges()
     k = ARITY[name]
     hi = 2 * f.p if name == "fr_shoup" else f.p
@@ -52,6 +50,12 @@ def cases_for(name, f, rng, n):
             out.append(tuple([x, y] + [rng.randrange(f.p) for _ in range(k - 2)]) if k >= 2 else (x,))
     for _ in range(n):
         out.append(tuple([rng.randrange(hi)] + [rng.randrange(f.p) for _ in range(k - 1)]))
+    # carry runs: limbs mostly all-ones or zero (long carry and borrow chains; uniform operands
+    # rarely carry far), reduced into range
+    runs = lambda top: sum((0xffffffff if rng.random() < 0.6 else 0 if rng.random() < 0.5 else rng.randrange(1 << 32))
+                           << (32 * i) for i in range(f.n)) % top
+    for _ in range(n // 2):
+        out.append(tuple([runs(hi)] + [runs(f.p) for _ in range(k - 1)]))
     return out
 
 
