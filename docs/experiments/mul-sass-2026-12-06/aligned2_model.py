@@ -3,23 +3,7 @@
 same two accumulators (a*b's row, then c*d's), PTX carry semantics; checks the exact sum and
 that no carry-only addc overflows (a limb between its rows holds at most 4), N = 12 (Fq) and 8."""
 import random
-M32 = 0xffffffff
-def limbs(v, n): return [(v >> (32 * i)) & M32 for i in range(n)]
-def val(l): return sum(x << (32 * i) for i, x in enumerate(l))
-
-def row(e, o, A, bi, i, N):
-    for arr, j0, off in ((e, i & 1, 0), (o, 1 - (i & 1), -1)):
-        c = 0; j = j0; last = None
-        while j < N:
-            p = A[j] * bi
-            for k, w in ((i + j + off, p & M32), (i + j + off + 1, p >> 32)):
-                r = arr[k] + w + c
-                arr[k] = r & M32; c = r >> 32
-            last = i + j + off + 1
-            j += 2
-        r = arr[last + 1] + c
-        assert r <= M32, "addc overflow"
-        arr[last + 1] = r
+from aligned_model import M32, limbs, val, row
 
 def sum2(a, b, c, d, N):
     A, B, C, D = (limbs(x, N) for x in (a, b, c, d))

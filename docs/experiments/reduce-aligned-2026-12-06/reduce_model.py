@@ -22,31 +22,10 @@ position 2N − 1, and the result is bit for bit the one of the single-array red
 field.cuh (mont_reduce, modelled as integer REDC: same m digits, so the same value < 2p).
 Inputs: a·b from the aligned product (both operands up to R − 1 and the edges) and
 a·b + c·d from the two-product form (operands ≤ p)."""
-import random, sys
+import os, random, sys
 
-M32 = 0xffffffff
-def limbs(v, n): return [(v >> (32 * i)) & M32 for i in range(n)]
-def val(l): return sum(x << (32 * i) for i, x in enumerate(l))
-
-def row(e, o, A, bi, i, N, j0=0):
-    """field.cuh's aligned_row as patched: row i of A·bi over j >= j0 (0: a product, i + 1: a
-    square's off-diagonal triangle), the chain over e taking j = i (mod 2), the one over o the
-    others, each ending with a carry-only addc that must not overflow."""
-    je = j0 + ((j0 + i) & 1); jo = j0 + ((j0 + i + 1) & 1)
-    for arr, jf, off in ((e, je, 0), (o, jo, -1)):
-        if jf >= N:
-            continue
-        c = 0; j = jf; last = None
-        while j < N:
-            p = A[j] * bi
-            for k, w in ((i + j + off, p & M32), (i + j + off + 1, p >> 32)):
-                r = arr[k] + w + c
-                arr[k] = r & M32; c = r >> 32
-            last = i + j + off + 1
-            j += 2
-        r = arr[last + 1] + c
-        assert r <= M32, "addc overflow"
-        arr[last + 1] = r
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mul-sass-2026-12-06"))
+from aligned_model import M32, limbs, val, row  # field.cuh's aligned_row (generalised by j0)
 
 def aligned_rows(e, o, A, B, N):
     for i in range(N):
