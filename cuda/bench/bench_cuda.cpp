@@ -55,6 +55,17 @@ namespace {
 
 std::mt19937_64 g(12345);
 
+// "a,b,c" → {"a", "b", "c"}; empty items kept (each caller rejects them with its own message).
+std::vector<std::string> split_commas(const std::string& list) {
+  std::vector<std::string> items;
+  for (std::size_t pos = 0; pos <= list.size();) {
+    const std::size_t e = std::min(list.find(',', pos), list.size());
+    items.push_back(list.substr(pos, e - pos));
+    pos = e + 1;
+  }
+  return items;
+}
+
 template <class F>
 F rnd() {
   for (;;) {
@@ -253,17 +264,13 @@ bool bench_table(cuda::Context& ctx, unsigned L) {
   const char* env = std::getenv("CUZK_BENCH_TABLE_BITS");
   const std::string list = env && *env ? env : "20,22,24";
   std::vector<unsigned> widths;  // the whole list checked before any work
-  for (std::size_t pos = 0; pos <= list.size();) {
-    std::size_t e = list.find(',', pos);
-    if (e == std::string::npos) e = list.size();
-    const std::string item = list.substr(pos, e - pos);
+  for (const std::string& item : split_commas(list)) {
     unsigned c = 0;
     const auto r = std::from_chars(item.data(), item.data() + item.size(), c);
     if (item.empty() || r.ec != std::errc() || r.ptr != item.data() + item.size() || c < cuda::WindowTableG1::kMinBits ||
         c > cuda::WindowTableG1::kMaxBits)
       throw Error(Error::Kind::BadInput, "CUZK_BENCH_TABLE_BITS: \"" + list + "\" is not a comma list of widths 8..26");
     widths.push_back(c);
-    pos = e + 1;
   }
   const PointSource<bls12_381::G1Curve> src(tiled_points());
   MsmInput<bls12_381::G1Curve> in(ctx, src, L);
@@ -465,18 +472,12 @@ int main(int argc, char** argv) {
   if (what == "ntt-variants") {  // optional third argument: a comma-separated subset
     auto v = cuda::ntt_kernel_variants();
     if (argc > 3) {
-      std::vector<std::string> pick;
-      std::string list = argv[3];
-      for (std::size_t a = 0; a <= list.size();) {
-        std::size_t b = std::min(list.find(',', a), list.size());
-        std::string name = list.substr(a, b - a);
+      const std::vector<std::string> pick = split_commas(argv[3]);
+      for (const std::string& name : pick)
         if (std::find(v.begin(), v.end(), name) == v.end()) {
           std::fprintf(stderr, "bench_cuda: error: NTT variant \"%s\" is not one of this build's\n", name.c_str());
           return 2;
         }
-        pick.push_back(name);
-        a = b + 1;
-      }
       v = pick;
     }
     v.insert(v.begin(), "");
