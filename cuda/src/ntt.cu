@@ -73,6 +73,19 @@ NttTables& tables(Context& ctx, unsigned L) {
   return c.ntt.emplace(L, std::move(t)).first->second;
 }
 
+// Entry i of a factor table: m (Montgomery form) into w, or with q Shoup's pair of it, the
+// canonical factor into w and its quotient into q (shoup_factor).
+__device__ __forceinline__ void store_factor(Fr* w, Fr* q, std::size_t i, const DFr& m) {
+  if (q) {
+    DFr a, b;
+    shoup_factor(m, a, b);
+    store(w, i, a);
+    store(q, i, b);
+  } else {
+    store(w, i, m);
+  }
+}
+
 // tw[J·M + l] = ω_N^(l·bitrev_k(J)) = ω_n^(l·bitrev_k(J)·n/N), for the pass (h = log N, k);
 // with twq, Shoup's pair: tw canonical, twq its quotient (shoup_factor).
 __global__ void make_pass_twiddles(Fr* tw, Fr* twq, unsigned L, unsigned h, unsigned k, const Fr* lo, const Fr* hi,
@@ -81,26 +94,14 @@ __global__ void make_pass_twiddles(Fr* tw, Fr* twq, unsigned L, unsigned h, unsi
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < N; i += std::size_t(gridDim.x) * blockDim.x) {
     const std::uint32_t J = std::uint32_t(i >> (h - k)), l = std::uint32_t(i & ((std::size_t(1) << (h - k)) - 1));
     const std::uint32_t q0 = __brev(J) >> (32 - k);
-    const DFr m = table_pow(lo, hi, s, (l * q0) << (L - h));
-    if (twq) {
-      DFr w, q;
-      shoup_factor(m, w, q);
-      store(tw, i, w);
-      store(twq, i, q);
-    } else {
-      store(tw, i, m);
-    }
+    store_factor(tw, twq, i, table_pow(lo, hi, s, (l * q0) << (L - h)));
   }
 }
 
 // Shoup's pairs of a Montgomery-form table (the inner DFT roots).
 __global__ void make_shoup_table(const Fr* m, Fr* w, Fr* q, std::size_t n) {
   const std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
-  DFr a, b;
-  shoup_factor(load(m, i), a, b);
-  store(w, i, a);
-  store(q, i, b);
+  if (i < n) store_factor(w, q, i, load(m, i));
 }
 
 const NttTables::PassTable& pass_twiddles(Context& ctx, NttTables& t, unsigned h, unsigned k, bool shoup) {

@@ -355,8 +355,7 @@ private:
   // docs/experiments/mul-sass-2026-12-06/aligned_model.py). Then t = e + o·2^32, one chain.
   CUZK_DFI static void mul_aligned(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
     std::uint32_t e[2 * N + 1], o[2 * N + 1];
-#pragma unroll
-    for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
+    aligned_zero(e, o);
 #pragma unroll
     for (int i = 0; i < N; ++i) aligned_row(e, o, a, b.v[i], i);
     aligned_sum(e, o, t);
@@ -367,14 +366,17 @@ private:
   CUZK_DFI static void mul_aligned2(const Field& a, const Field& b, const Field& c, const Field& d,
                                     std::uint32_t (&t)[2 * N + 1]) {
     std::uint32_t e[2 * N + 1], o[2 * N + 1];
-#pragma unroll
-    for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
+    aligned_zero(e, o);
 #pragma unroll
     for (int i = 0; i < N; ++i) {
       aligned_row(e, o, a, b.v[i], i);
       aligned_row(e, o, c, d.v[i], i);
     }
     aligned_sum(e, o, t);
+  }
+  CUZK_DFI static void aligned_zero(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1]) {
+#pragma unroll
+    for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
   }
   // Row i of a·b_i: the chain over e takes j ≡ i (mod 2), the one over o the others.
   CUZK_DFI static void aligned_row(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], const Field& a,
