@@ -1,5 +1,5 @@
 #!/bin/bash
-# issue 18 call 31 (prepared 12-06, fifth session; not yet run): the Fq Montgomery reduction on
+# issue 18 call 31 (prepared 12-06, fifth session; run in the sixth, raw output in call31/): the Fq Montgomery reduction on
 # the aligned accumulators. Four bench_cuda builds: old = HEAD's field.cuh (call 30's binary),
 # and from aligned-reduce.patch: A (-DCUZK_EXP_INTERLEAVED=0 -DCUZK_EXP_SQR_ALIGNED=0: rows
 # then rounds, products and sums of products only), AB (-DCUZK_EXP_INTERLEAVED=0: the square
@@ -26,5 +26,16 @@ for round in 1 2; do
   done
   el "round $round"
 done
+# Added 12-06 (sixth session) after the timed rounds, so it cannot disturb them: ncu on G1
+# 2^24's accumulate_segments for each build (FMA-heavy pipe, issue, stalls), while time is left.
+left() { echo $(( 560 - ($(date +%s) - T0) )); }
+NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+SECT="--section SpeedOfLight --section Occupancy --section WarpStateStats --section SchedulerStats"
+MET="--metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active.ratio,sm__pipe_fmaheavy_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum"
+for v in old AB A C; do
+  l=$(left); [ $l -lt 45 ] && break
+  timeout 45 $NCU --clock-control none $SECT $MET --kernel-name regex:accumulate_segments --launch-count 1 $F/$v/bench_cuda g1 24 > $R/ncu-$v.txt 2>&1; el "ncu $v rc=$?"
+done
 kill $saver; tar czf $OUT/r.tgz -C /tmp r
 cat $R/tests.txt $R/time.txt; grep -E "distinct" $R/sppark.txt | cut -c1-90; sort -k3,5 $R/variants.txt | cut -c1-110
+for f in $R/ncu-*.txt; do echo "== $f"; grep -E "Duration|Issue Slots Busy|Warp Cycles Per Issued|Achieved Occupancy|stalled_(math_pipe|wait|long_scoreboard|short_scoreboard|not_selected|dispatch|no_instruction)_per|fmaheavy|smsp__inst_executed.sum" $f | awk '{print $1, $NF}'; done

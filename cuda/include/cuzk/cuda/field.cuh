@@ -10,8 +10,9 @@
 // rippling (the "even/odd" split of sppark's mont_t and of Emmart–Weems, "Optimizing
 // modular multiplication for NVIDIA's Maxwell GPUs", 2016). Reduction carries that would
 // ripple are parked in one register and added one limb higher in the next round. For Fq the
-// product (and a·b + c·d) instead splits its limb pairs by the parity of their position into
-// two accumulators, so that each pair sits on an aligned register pair (mul_aligned below).
+// product (and a·b + c·d, and the square) instead splits its limb pairs by the parity of
+// their position into two accumulators, so that each pair sits on an aligned register pair,
+// and the reduction works on both (aligned_row, mont_reduce_aligned below).
 // Counts for N limbs: N² IMAD.lo + N² IMAD.hi for the product, the same plus N IMUL for
 // the reduction: 4N² + N (Fr: 264, Fq: 588).
 //
@@ -142,12 +143,18 @@ struct alignas(16) Field {
   // ---- multiplication ---------------------------------------------------------------
   CUZK_DFI friend Field operator*(const Field& a, const Field& b) {
 #if defined(__CUDA_ARCH__)
-    std::uint32_t t[2 * N + 1];
-    if constexpr (kAlignedProduct)
-      mul_aligned(a, b, t);
-    else
+    Field r;
+    if constexpr (kAlignedProduct) {
+      std::uint32_t e[2 * N + 1], o[2 * N + 1];
+      aligned_zero(e, o);
+#pragma unroll
+      for (int i = 0; i < N; ++i) aligned_row(e, o, a, b.v[i], i);
+      r = mont_reduce_aligned(e, o);
+    } else {
+      std::uint32_t t[2 * N + 1];
       mul_rows<false>(a, b, t);
-    Field r = mont_reduce(t);
+      r = mont_reduce(t);
+    }
 #else
     std::uint64_t t[2 * N + 1] = {};
     host_mul_wide(a, b, t);
@@ -162,14 +169,22 @@ struct alignas(16) Field {
   // sum_of_products(a, b, c, d.p_minus()), p·c − c·d ≡ −c·d and still < p².
   CUZK_DFI static Field sum_of_products(const Field& a, const Field& b, const Field& c, const Field& d) {
 #if defined(__CUDA_ARCH__)
-    std::uint32_t t[2 * N + 1];
+    Field r;
     if constexpr (kAlignedProduct) {
-      mul_aligned2(a, b, c, d, t);
+      std::uint32_t e[2 * N + 1], o[2 * N + 1];
+      aligned_zero(e, o);
+#pragma unroll
+      for (int i = 0; i < N; ++i) {
+        aligned_row(e, o, a, b.v[i], i);
+        aligned_row(e, o, c, d.v[i], i);
+      }
+      r = mont_reduce_aligned(e, o);
     } else {
+      std::uint32_t t[2 * N + 1];
       mul_rows<false>(a, b, t);
       mul_rows<true>(c, d, t);  // t[2N] stays 0: the sum is below 2p² < 2^(64N)
+      r = mont_reduce(t);
     }
-    Field r = mont_reduce(t);
 #else
     std::uint64_t t[2 * N + 1] = {}, u[2 * N + 1] = {};
     host_mul_wide(a, b, t);
@@ -206,51 +221,14 @@ struct alignas(16) Field {
   CUZK_DFI Field& operator*=(const Field& b) { return *this = *this * b; }
   // Squaring: the off-diagonal products a_i·a_j (i < j) once, doubled, plus the diagonal
   // a_i², then the same Montgomery reduction as the product: N(N−1)/2 + N limb products
-  // instead of N² (Fq: 78 vs 144; with the reduction ~456 IMAD instead of 588).
+  // instead of N² (Fq: 78 vs 144; with the reduction ~456 IMAD instead of 588). Fq's on the
+  // aligned pairs (sqr_aligned), Fr's on interleaved rows (sqr_rows).
   CUZK_DFI Field sqr() const {
 #if defined(__CUDA_ARCH__)
-    std::uint32_t t[2 * N + 1];
-#pragma unroll
-    for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
-#pragma unroll
-    for (int i = 0; i + 1 < N; ++i) {
-      const std::uint32_t ai = v[i];
-      // chain A: j = i+1, i+3, … → limbs (i+j, i+j+1); chain B: j = i+2, i+4, …. Each
-      // ends at j ∈ {N−2, N−1}, so its carry lands in the top limb written so far (no
-      // carry is lost: the partial sum after row i is below 2^(32(N+i)+30)).
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(t[2 * i + 1]), "+r"(t[2 * i + 2]) : "r"(v[i + 1]), "r"(ai));
-#pragma unroll
-      for (int j = i + 3; j < N; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
-      const int ja = i + 1 + 2 * ((N - 1 - (i + 1)) / 2);  // last j of chain A
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + ja + 2]));
-      if (i + 2 < N) {
-        asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[2 * i + 2]), "+r"(t[2 * i + 3]) : "r"(v[i + 2]), "r"(ai));
-#pragma unroll
-        for (int j = i + 4; j < N; j += 2)
-          asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                       : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
-        const int jb = i + 2 + 2 * ((N - 1 - (i + 2)) / 2);  // last j of chain B
-        asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + jb + 2]));
-      }
-    }
-    // ×2 (the off-diagonal sum is below a²/2 < 2^(64N−1): no bit leaves t[2N−1])
-#pragma unroll
-    for (int k = 2 * N - 1; k > 0; --k) t[k] = __funnelshift_l(t[k - 1], t[k], 1);
-    t[0] <<= 1;
-    // + Σ a_i²·2^(64i) in one chain (a² < 2^(64N): no final carry)
-    asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
-                 : "+r"(t[0]), "+r"(t[1]) : "r"(v[0]));
-#pragma unroll
-    for (int i = 1; i < N; ++i)
-      asm volatile("madc.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
-                   : "+r"(t[2 * i]), "+r"(t[2 * i + 1]) : "r"(v[i]));
-    Field r = mont_reduce(t);
-    r.reduce_once();
-    return r;
+    if constexpr (kAlignedProduct)
+      return sqr_aligned();
+    else
+      return sqr_rows();
 #else
     return *this * *this;
 #endif
@@ -341,71 +319,127 @@ private:
         asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N + 1]));
     }
   }
-  // The 12-limb product (Fq) takes mul_aligned: PERF.md "The field product's limb pairs on
+  // The 12-limb product (Fq) takes the aligned rows (aligned_row): PERF.md "The field product's limb pairs on
   // aligned registers", call 27 (H100, same binary pair): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24
   // −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows: ptxas already splits its
   // misaligned half into IMAD.X / IMAD.HI.X with few moves, and the default (Shoup) NTT,
   // whose kernels also hold Fr products, ran 0.7–1.6 % slower with it in the same call.
   static constexpr bool kAlignedProduct = N >= 12;
-  // t = a·b with every (lo, hi) limb pair on an even-aligned register pair, the form the
-  // wide multiply-add (IMAD.WIDE) takes without moves: the products whose value position
-  // i + j is even go to e (pairs e[i+j], e[i+j+1]), the odd ones to o (o[k] at position k + 1:
-  // pairs o[i+j−1], o[i+j]); row i's chain over e takes j ≡ i (mod 2), the one over o the
-  // others, each carry landing in a limb that holds at most 1 (modelled:
-  // docs/experiments/mul-sass-2026-12-06/aligned_model.py). Then t = e + o·2^32, one chain.
-  CUZK_DFI static void mul_aligned(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
-    std::uint32_t e[2 * N + 1], o[2 * N + 1];
-    aligned_zero(e, o);
-#pragma unroll
-    for (int i = 0; i < N; ++i) aligned_row(e, o, a, b.v[i], i);
-    aligned_sum(e, o, t);
-  }
-  // t = a·b + c·d (inputs ≤ p, so the sum is below 2p² < 2^(64N)): row i of both products
-  // into the same accumulators, a·b's then c·d's; a limb takes at most four carries before
-  // the row that writes it (aligned2_model.py).
-  CUZK_DFI static void mul_aligned2(const Field& a, const Field& b, const Field& c, const Field& d,
-                                    std::uint32_t (&t)[2 * N + 1]) {
-    std::uint32_t e[2 * N + 1], o[2 * N + 1];
-    aligned_zero(e, o);
-#pragma unroll
-    for (int i = 0; i < N; ++i) {
-      aligned_row(e, o, a, b.v[i], i);
-      aligned_row(e, o, c, d.v[i], i);
-    }
-    aligned_sum(e, o, t);
-  }
+  // Fq's reduction and square on the aligned pairs too (mont_reduce_aligned, sqr_aligned):
+  // PERF.md "The Fq reduction on the aligned accumulators", call 31 (H100, the same call, two
+  // rounds): G1 2^24 −3.7 … −4.3 %, the c = 22 table −4.7 %, G2 2^24 −6.1 %. All rows, then
+  // all rounds: with the old square both ways, the interleaved order (round i after row i)
+  // ran G1 0.6 % slower than this one; the old square cost G1 2.2 %.
+  // a·b with every (lo, hi) limb pair on an even-aligned register pair, the form the wide
+  // multiply-add (IMAD.WIDE) takes without moves: the products whose value position i + j is
+  // even go to e (pairs e[i+j], e[i+j+1]), the odd ones to o (o[k] at position k + 1: pairs
+  // o[i+j−1], o[i+j]); row i's chain over e takes j ≡ i (mod 2), the one over o the others,
+  // each carry landing in a limb that holds at most 1 (modelled:
+  // docs/experiments/mul-sass-2026-12-06/aligned_model.py). a·b + c·d (inputs ≤ p, the sum
+  // below 2p² < 2^(64N)) takes row i of both products into the same accumulators, a·b's then
+  // c·d's; a limb takes at most four carries before the row that writes it (aligned2_model.py).
+  // The value, e + o·2^32, is never summed: mont_reduce_aligned works on both arrays.
   CUZK_DFI static void aligned_zero(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1]) {
 #pragma unroll
     for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
   }
-  // Row i of a·b_i: the chain over e takes j ≡ i (mod 2), the one over o the others.
+  // Row i of a·b_i over j ≥ j0 (0 for a product, i + 1 for a square's off-diagonal
+  // triangle): the chain over e takes j ≡ i (mod 2), the one over o the others; a chain with
+  // no j below N is left out.
   CUZK_DFI static void aligned_row(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], const Field& a,
-                                   std::uint32_t bi, int i) {
-    const int je = i & 1, jo = 1 - (i & 1);
+                                   std::uint32_t bi, int i, int j0 = 0) {
+    const int je = j0 + ((j0 + i) & 1), jo = j0 + ((j0 + i + 1) & 1);       // first j of each
     const int le = je + 2 * ((N - 1 - je) / 2), lo_ = jo + 2 * ((N - 1 - jo) / 2);  // last j of each
-    asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                 : "+r"(e[i + je]), "+r"(e[i + je + 1]) : "r"(a.v[je]), "r"(bi));
+    if (je < N) {
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(e[i + je]), "+r"(e[i + je + 1]) : "r"(a.v[je]), "r"(bi));
 #pragma unroll
-    for (int j = je + 2; j < N; j += 2)
-      asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(e[i + j]), "+r"(e[i + j + 1]) : "r"(a.v[j]), "r"(bi));
-    asm volatile("addc.u32 %0, %0, 0;" : "+r"(e[i + le + 2]));
-    asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                 : "+r"(o[i + jo - 1]), "+r"(o[i + jo]) : "r"(a.v[jo]), "r"(bi));
+      for (int j = je + 2; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(e[i + j]), "+r"(e[i + j + 1]) : "r"(a.v[j]), "r"(bi));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(e[i + le + 2]));
+    }
+    if (jo < N) {
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(o[i + jo - 1]), "+r"(o[i + jo]) : "r"(a.v[jo]), "r"(bi));
 #pragma unroll
-    for (int j = jo + 2; j < N; j += 2)
-      asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(o[i + j - 1]), "+r"(o[i + j]) : "r"(a.v[j]), "r"(bi));
-    asm volatile("addc.u32 %0, %0, 0;" : "+r"(o[i + lo_ + 1]));
+      for (int j = jo + 2; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(o[i + j - 1]), "+r"(o[i + j]) : "r"(a.v[j]), "r"(bi));
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(o[i + lo_ + 1]));
+    }
   }
-  // t = e + o·2^32 (no carry out: e < 2^(64N), o < 2^(64N−32) by the bounds above).
-  CUZK_DFI static void aligned_sum(const std::uint32_t (&e)[2 * N + 1], const std::uint32_t (&o)[2 * N + 1],
-                                   std::uint32_t (&t)[2 * N + 1]) {
-    t[0] = e[0];
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(t[1]) : "r"(e[1]), "r"(o[0]));
+  // The square on interleaved rows (Fr): the off-diagonal triangle, doubled, the diagonal,
+  // mont_reduce.
+  CUZK_DFI Field sqr_rows() const {
+    std::uint32_t t[2 * N + 1];
 #pragma unroll
-    for (int k = 2; k < 2 * N; ++k) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(t[k]) : "r"(e[k]), "r"(o[k - 1]));
-    t[2 * N] = 0;
+    for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
+#pragma unroll
+    for (int i = 0; i + 1 < N; ++i) {
+      const std::uint32_t ai = v[i];
+      // chain A: j = i+1, i+3, … → limbs (i+j, i+j+1); chain B: j = i+2, i+4, …. Each
+      // ends at j ∈ {N−2, N−1}, so its carry lands in the top limb written so far (no
+      // carry is lost: the partial sum after row i is below 2^(32(N+i)+30)).
+      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[2 * i + 1]), "+r"(t[2 * i + 2]) : "r"(v[i + 1]), "r"(ai));
+#pragma unroll
+      for (int j = i + 3; j < N; j += 2)
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
+      const int ja = i + 1 + 2 * ((N - 1 - (i + 1)) / 2);  // last j of chain A
+      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + ja + 2]));
+      if (i + 2 < N) {
+        asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(t[2 * i + 2]), "+r"(t[2 * i + 3]) : "r"(v[i + 2]), "r"(ai));
+#pragma unroll
+        for (int j = i + 4; j < N; j += 2)
+          asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                       : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
+        const int jb = i + 2 + 2 * ((N - 1 - (i + 2)) / 2);  // last j of chain B
+        asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + jb + 2]));
+      }
+    }
+    // ×2 (the off-diagonal sum is below a²/2 < 2^(64N−1): no bit leaves t[2N−1])
+#pragma unroll
+    for (int k = 2 * N - 1; k > 0; --k) t[k] = __funnelshift_l(t[k - 1], t[k], 1);
+    t[0] <<= 1;
+    // + Σ a_i²·2^(64i) in one chain (a² < 2^(64N): no final carry)
+    asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                 : "+r"(t[0]), "+r"(t[1]) : "r"(v[0]));
+#pragma unroll
+    for (int i = 1; i < N; ++i)
+      asm volatile("madc.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                   : "+r"(t[2 * i]), "+r"(t[2 * i + 1]) : "r"(v[i]));
+    Field r = mont_reduce(t);
+    r.reduce_once();
+    return r;
+  }
+  // The Fq square on aligned pairs: the off-diagonal triangle a_j·a_i (j > i) into e / o
+  // (aligned_row from j0 = i + 1), both arrays doubled by a one-bit funnel shift (the
+  // triangle is below a²/2 < 2^(64N−1), and so are e and o·2^32), the diagonal a_i² (at the
+  // even positions 2i) added to e in one chain with no carry out (the sum is a² < 2^(64N)),
+  // then mont_reduce_aligned. Modelled: docs/experiments/reduce-aligned-2026-12-06/sqr_model.py.
+  CUZK_DFI Field sqr_aligned() const {
+    std::uint32_t e[2 * N + 1], o[2 * N + 1];
+    aligned_zero(e, o);
+#pragma unroll
+    for (int i = 0; i + 1 < N; ++i) aligned_row(e, o, *this, v[i], i, i + 1);
+#pragma unroll
+    for (int k = 2 * N - 1; k > 0; --k) e[k] = __funnelshift_l(e[k - 1], e[k], 1);
+    e[0] <<= 1;
+#pragma unroll
+    for (int k = 2 * N - 2; k > 0; --k) o[k] = __funnelshift_l(o[k - 1], o[k], 1);
+    o[0] <<= 1;
+    asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                 : "+r"(e[0]), "+r"(e[1]) : "r"(v[0]));
+#pragma unroll
+    for (int i = 1; i < N; ++i)
+      asm volatile("madc.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                   : "+r"(e[2 * i]), "+r"(e[2 * i + 1]) : "r"(v[i]));
+    Field r = mont_reduce_aligned(e, o);
+    r.reduce_once();
+    return r;
   }
   // Montgomery reduction of a 2N-limb t (t[2N] = 0 on entry) to N limbs, < 2p.
   CUZK_DFI static Field mont_reduce(std::uint32_t (&t)[2 * N + 1]) {
@@ -433,6 +467,62 @@ private:
     // t[N .. 2N) < 2p (SOS bound for p < R/4), c is zero
 #pragma unroll
     for (int i = 0; i < N; ++i) r.v[i] = t[N + i];
+    return r;
+  }
+  // Montgomery reduction of the aligned accumulators (value e + o·2^32, e[2N] = o[2N−1] =
+  // o[2N] = 0) to N limbs, < 2p, with every (lo, hi) pair of m·p on an aligned register pair as
+  // well. Round i takes the exact limb at position i, s = e[i] + o[i−1] + cr, where cr, the
+  // carry of the previous round's s, is 0 or 1 (e + o + 1 < 2^33) and so enters as the carry
+  // flag. m·p0 + s ≡ 0 goes to a junk register (its carry, s ≠ 0, goes on to position i + 1);
+  // the pairs of even j go to the array X whose pairs start at positions of i's parity, those of
+  // odd j to the other, Y, and the carries out of their tops are parked as in mont_reduce. The
+  // limbs below position N are read once, into s, and never written. The result is
+  // e[N..2N) + o[N−1..2N−1) + cr, one chain. Bit for bit mont_reduce's result (the same m
+  // digits); modelled against integer REDC with PTX carry semantics, Fq's inputs below 2p, the
+  // two-product sums, runs of all-ones limbs, and mutants that drop any carry caught:
+  // docs/experiments/reduce-aligned-2026-12-06/reduce_model.py.
+  CUZK_DFI static Field mont_reduce_aligned(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1]) {
+    std::uint32_t cr = 0, parked = 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) redc_round(e, o, i, cr, parked);
+    return redc_result(e, o, cr);
+  }
+  // Round i of mont_reduce_aligned (cr: the running carry into position i; parked: the carry
+  // waiting for position i + N).
+  CUZK_DFI static void redc_round(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], int i,
+                                  std::uint32_t& cr, std::uint32_t& parked) {
+    std::uint32_t junk, s = e[0];
+    if (i > 0)
+      asm volatile("add.cc.u32 %0, %2, 0xffffffff; addc.cc.u32 %1, %3, %4; addc.u32 %2, 0, 0;"
+                   : "=&r"(junk), "=r"(s), "+r"(cr) : "r"(e[i]), "r"(o[i - 1]));
+    const std::uint32_t m = s * inv32();
+    const int xo = i & 1, yo = 1 - xo;  // index = position − offset: e's 0, o's 1
+    std::uint32_t(&X)[2 * N + 1] = xo ? o : e;
+    std::uint32_t(&Y)[2 * N + 1] = xo ? e : o;
+    asm volatile("mad.lo.cc.u32 %0, %2, %3, %4; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "=&r"(junk), "+r"(X[i + 1 - xo]) : "r"(p(0)), "r"(m), "r"(s));
+#pragma unroll
+    for (int j = 2; j < N; j += 2)
+      asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(X[i + j - xo]), "+r"(X[i + j + 1 - xo]) : "r"(p(j)), "r"(m));
+    asm volatile("addc.cc.u32 %0, %0, %1; addc.u32 %1, 0, 0;" : "+r"(X[i + N - xo]), "+r"(parked));
+    asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "+r"(Y[i + 1 - yo]), "+r"(Y[i + 2 - yo]) : "r"(p(1)), "r"(m));
+#pragma unroll
+    for (int j = 3; j < N; j += 2)
+      asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(Y[i + j - yo]), "+r"(Y[i + j + 1 - yo]) : "r"(p(j)), "r"(m));
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(parked));
+  }
+  // Positions N .. 2N − 1 plus cr: no carry out and parked is zero (the result is below 2p).
+  CUZK_DFI static Field redc_result(const std::uint32_t (&e)[2 * N + 1], const std::uint32_t (&o)[2 * N + 1],
+                                    std::uint32_t cr) {
+    Field r;
+    std::uint32_t junk;
+    asm volatile("add.cc.u32 %0, %1, 0xffffffff;" : "=r"(junk) : "r"(cr));
+#pragma unroll
+    for (int k = 0; k < N; ++k)
+      asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r.v[k]) : "r"(e[N + k]), "r"(o[N - 1 + k]));
     return r;
   }
 #else
