@@ -10,7 +10,7 @@
 root=$PWD; cd .device-run && tar xJf c32.tar.xz && cd c32
 F=$PWD; export LD_LIBRARY_PATH=$F
 R=/tmp/r; rm -rf $R; mkdir -p $R; T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*" >> $R/time.txt; }
-CAP=${CAP:-230}; left() { echo $(( CAP - ($(date +%s) - T0) )); }
+CAP=${CAP:-150}; left() { echo $(( CAP - ($(date +%s) - T0) )); }
 ( while sleep 10; do tar czf $OUT/r.tgz.part -C /tmp r && mv $OUT/r.tgz.part $OUT/r.tgz; done ) &
 saver=$!
 { nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,clocks.mem,driver_version --format=csv; nproc; grep -m1 'model name' /proc/cpuinfo; } > $R/device.txt 2>&1
