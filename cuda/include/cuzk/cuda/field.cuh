@@ -400,17 +400,8 @@ private:
         asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + jb + 2]));
       }
     }
-    // ×2 (the off-diagonal sum is below a²/2 < 2^(64N−1): no bit leaves t[2N−1])
-#pragma unroll
-    for (int k = 2 * N - 1; k > 0; --k) t[k] = __funnelshift_l(t[k - 1], t[k], 1);
-    t[0] <<= 1;
-    // + Σ a_i²·2^(64i) in one chain (a² < 2^(64N): no final carry)
-    asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
-                 : "+r"(t[0]), "+r"(t[1]) : "r"(v[0]));
-#pragma unroll
-    for (int i = 1; i < N; ++i)
-      asm volatile("madc.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
-                   : "+r"(t[2 * i]), "+r"(t[2 * i + 1]) : "r"(v[i]));
+    double_limbs<2 * N - 1>(t);  // the off-diagonal sum is below a²/2 < 2^(64N−1)
+    add_diagonal(t);             // a² < 2^(64N)
     Field r = mont_reduce(t);
     r.reduce_once();
     return r;
@@ -425,21 +416,30 @@ private:
     aligned_zero(e, o);
 #pragma unroll
     for (int i = 0; i + 1 < N; ++i) aligned_row(e, o, *this, v[i], i, i + 1);
-#pragma unroll
-    for (int k = 2 * N - 1; k > 0; --k) e[k] = __funnelshift_l(e[k - 1], e[k], 1);
-    e[0] <<= 1;
-#pragma unroll
-    for (int k = 2 * N - 2; k > 0; --k) o[k] = __funnelshift_l(o[k - 1], o[k], 1);
-    o[0] <<= 1;
-    asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
-                 : "+r"(e[0]), "+r"(e[1]) : "r"(v[0]));
-#pragma unroll
-    for (int i = 1; i < N; ++i)
-      asm volatile("madc.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
-                   : "+r"(e[2 * i]), "+r"(e[2 * i + 1]) : "r"(v[i]));
+    double_limbs<2 * N - 1>(e);
+    double_limbs<2 * N - 2>(o);
+    add_diagonal(e);
     Field r = mont_reduce_aligned(e, o);
     r.reduce_once();
     return r;
+  }
+  // x ·= 2 over limbs 0 .. Top by one-bit funnel shifts; the caller's bound keeps the top bit
+  // of limb Top clear, so no bit leaves it.
+  template <int Top>
+  CUZK_DFI static void double_limbs(std::uint32_t (&x)[2 * N + 1]) {
+#pragma unroll
+    for (int k = Top; k > 0; --k) x[k] = __funnelshift_l(x[k - 1], x[k], 1);
+    x[0] <<= 1;
+  }
+  // x += Σ a_i²·2^(64i) in one chain: a square's diagonal, at the even positions 2i. The
+  // caller's sum stays below 2^(64N), so no carry leaves the chain.
+  CUZK_DFI void add_diagonal(std::uint32_t (&x)[2 * N + 1]) const {
+    asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                 : "+r"(x[0]), "+r"(x[1]) : "r"(v[0]));
+#pragma unroll
+    for (int i = 1; i < N; ++i)
+      asm volatile("madc.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
+                   : "+r"(x[2 * i]), "+r"(x[2 * i + 1]) : "r"(v[i]));
   }
   // Montgomery reduction of a 2N-limb t (t[2N] = 0 on entry) to N limbs, < 2p.
   CUZK_DFI static Field mont_reduce(std::uint32_t (&t)[2 * N + 1]) {
