@@ -377,34 +377,30 @@ private:
     for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
 #pragma unroll
     for (int i = 0; i + 1 < N; ++i) {
-      const std::uint32_t ai = v[i];
-      // chain A: j = i+1, i+3, … → limbs (i+j, i+j+1); chain B: j = i+2, i+4, …. Each
-      // ends at j ∈ {N−2, N−1}, so its carry lands in the top limb written so far (no
-      // carry is lost: the partial sum after row i is below 2^(32(N+i)+30)).
-      asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                   : "+r"(t[2 * i + 1]), "+r"(t[2 * i + 2]) : "r"(v[i + 1]), "r"(ai));
-#pragma unroll
-      for (int j = i + 3; j < N; j += 2)
-        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
-      const int ja = i + 1 + 2 * ((N - 1 - (i + 1)) / 2);  // last j of chain A
-      asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + ja + 2]));
-      if (i + 2 < N) {
-        asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                     : "+r"(t[2 * i + 2]), "+r"(t[2 * i + 3]) : "r"(v[i + 2]), "r"(ai));
-#pragma unroll
-        for (int j = i + 4; j < N; j += 2)
-          asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                       : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
-        const int jb = i + 2 + 2 * ((N - 1 - (i + 2)) / 2);  // last j of chain B
-        asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + jb + 2]));
-      }
+      // chain A: j = i+1, i+3, …; chain B: j = i+2, i+4, …. Each ends at j ∈ {N−2, N−1}, so
+      // its carry lands in the top limb written so far (no carry is lost: the partial sum
+      // after row i is below 2^(32(N+i)+30)).
+      triangle_chain(t, i, i + 1);
+      if (i + 2 < N) triangle_chain(t, i, i + 2);
     }
     double_limbs<2 * N - 1>(t);  // the off-diagonal sum is below a²/2 < 2^(64N−1)
     add_diagonal(t);             // a² < 2^(64N)
     Field r = mont_reduce(t);
     r.reduce_once();
     return r;
+  }
+  // One chain of the square's row i: a_j·a_i for j = j0, j0 + 2, … < N into the limb pairs
+  // (i + j, i + j + 1), then the chain's carry into the limb above its last pair.
+  CUZK_DFI void triangle_chain(std::uint32_t (&t)[2 * N + 1], int i, int j0) const {
+    const std::uint32_t ai = v[i];
+    asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "+r"(t[i + j0]), "+r"(t[i + j0 + 1]) : "r"(v[j0]), "r"(ai));
+#pragma unroll
+    for (int j = j0 + 2; j < N; j += 2)
+      asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                   : "+r"(t[i + j]), "+r"(t[i + j + 1]) : "r"(v[j]), "r"(ai));
+    const int last = j0 + 2 * ((N - 1 - j0) / 2);
+    asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + last + 2]));
   }
   // The Fq square on aligned pairs: the off-diagonal triangle a_j·a_i (j > i) into e / o
   // (aligned_row from j0 = i + 1), both arrays doubled by a one-bit funnel shift (the
