@@ -319,8 +319,8 @@ private:
         asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N + 1]));
     }
   }
-  // The 12-limb product (Fq) takes the aligned rows (aligned_row): PERF.md "The field product's limb pairs on
-  // aligned registers", call 27 (H100, same binary pair): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24
+  // The 12-limb product (Fq) takes the aligned rows (aligned_row): PERF.md "The field
+  // product's limb pairs on aligned registers", call 27 (H100, same binary pair): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24
   // −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows: ptxas already splits its
   // misaligned half into IMAD.X / IMAD.HI.X with few moves, and the default (Shoup) NTT,
   // whose kernels also hold Fr products, ran 0.7–1.6 % slower with it in the same call.
