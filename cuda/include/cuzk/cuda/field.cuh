@@ -481,7 +481,14 @@ private:
     std::uint32_t cr = 0, parked = 0;
 #pragma unroll
     for (int i = 0; i < N; ++i) redc_round(e, o, i, cr, parked);
-    return redc_result(e, o, cr);
+    // positions N .. 2N − 1 plus cr: no carry out, and parked is zero (the result is below 2p)
+    Field r;
+    std::uint32_t junk;
+    asm volatile("add.cc.u32 %0, %1, 0xffffffff;" : "=r"(junk) : "r"(cr));
+#pragma unroll
+    for (int k = 0; k < N; ++k)
+      asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r.v[k]) : "r"(e[N + k]), "r"(o[N - 1 + k]));
+    return r;
   }
   // Round i of mont_reduce_aligned (cr: the running carry into position i; parked: the carry
   // waiting for position i + N).
@@ -509,17 +516,6 @@ private:
       asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
                    : "+r"(Y[i + j - yo]), "+r"(Y[i + j + 1 - yo]) : "r"(p(j)), "r"(m));
     asm volatile("addc.u32 %0, %0, 0;" : "+r"(parked));
-  }
-  // Positions N .. 2N − 1 plus cr: no carry out and parked is zero (the result is below 2p).
-  CUZK_DFI static Field redc_result(const std::uint32_t (&e)[2 * N + 1], const std::uint32_t (&o)[2 * N + 1],
-                                    std::uint32_t cr) {
-    Field r;
-    std::uint32_t junk;
-    asm volatile("add.cc.u32 %0, %1, 0xffffffff;" : "=r"(junk) : "r"(cr));
-#pragma unroll
-    for (int k = 0; k < N; ++k)
-      asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r.v[k]) : "r"(e[N + k]), "r"(o[N - 1 + k]));
-    return r;
   }
 #else
   // The portable path's schoolbook product and reduction (32-bit limbs in 64-bit words).
