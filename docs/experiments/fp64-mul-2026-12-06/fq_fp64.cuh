@@ -1,0 +1,147 @@
+#pragma once
+// Experiment (issue 18, not product code): Fq Montgomery multiplication with the limb products
+// on the FP64 pipe, after Emmart, Zheng and Weems, "Faster Modular Exponentiation Using Double
+// Precision Floating Point Arithmetic on the GPU" (ARITH 2018). The question it answers: can an
+// Fq product whose partial products run as DFMA (a pipe the MSM leaves idle) share the SM with
+// the integer product (bound on the FMA-heavy pipe) so that more products a second get done?
+//
+// Representation: 8 digits of 48 bits (8·48 = 384, so R = 2^384, the integer product's own
+// Montgomery radix: inputs and outputs are DFq values, bit for bit). A digit x < 2^48 is an
+// exact double. For digits x, y (xy < 2^96):
+//   hi  = fma_rz(x, y, 2^100)        = 2^100 + H·2^48, H = ⌊xy / 2^48⌋ (ulp 2^48 in [2^100, 2^101))
+//   sub = (2^100 + 2^52) − hi        = 2^52 − H·2^48, exact
+//   lo  = fma(x, y, sub)             = 2^52 + L,  L = xy − H·2^48 ∈ [0, 2^48), exact
+// so bits(hi) − bits(2^100) = H and bits(lo) − bits(2^52) = L: the mantissas are the integers.
+// Columns are summed as 64-bit integers (each column starts at minus its constants' bits, so
+// the sums are the true values): 3 FP64 operations and two 64-bit adds a digit product.
+// SOS: the 64 products of a·b, then 8 rounds m_i = (c_i·(−p⁻¹)) mod 2^48 adding m_i·p (64 more),
+// each round's column divisible by 2^48 after it, its quotient carried up. Bounds: a column
+// takes ≤ 32 terms < 2^48 (< 2^53) plus a carry < 2^6; inputs < 2p give a result < 1.5p.
+//
+// Host builds (g++ or nvcc's host pass) use std::fma; the caller must set FE_TOWARDZERO (only
+// hi's fma rounds; every other operation is exact in any mode).
+#include <cstdint>
+#include <cstring>
+#if !defined(__CUDA_ARCH__)
+#include <cmath>
+#endif
+
+#include "cuzk/cuda/curves.cuh"
+
+namespace cuzk::cuda::fp64x {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+inline constexpr double kC1 = 0x1p100, kC2 = 0x1p100 + 0x1p52, kTwo52 = 0x1p52;
+inline constexpr u64 kB1 = u64(1023 + 100) << 52, kB52 = u64(1023 + 52) << 52;  // their bits
+inline constexpr u64 kM48 = (u64(1) << 48) - 1;
+static_assert((kB52 & kM48) == 0 && (kB1 & kM48) == 0, "the constants' bits vanish mod 2^48");
+static_assert(kC2 - kC1 == kTwo52, "2^100 + 2^52 must be exact");
+
+CUZK_DFI double as_d(u64 x) {
+#if defined(__CUDA_ARCH__)
+  return __longlong_as_double(static_cast<long long>(x));
+#else
+  double d;
+  std::memcpy(&d, &x, 8);
+  return d;
+#endif
+}
+CUZK_DFI u64 as_u(double d) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<u64>(__double_as_longlong(d));
+#else
+  u64 x;
+  std::memcpy(&x, &d, 8);
+  return x;
+#endif
+}
+CUZK_DFI double fma_rz(double a, double b, double c) {
+#if defined(__CUDA_ARCH__)
+  return __fma_rz(a, b, c);
+#else
+  return std::fma(a, b, c);  // under FE_TOWARDZERO (the caller's)
+#endif
+}
+
+// p's digits (48 bits each) from the host's 64-bit limbs.
+CUZK_DFI constexpr u64 p_digit(int k) {
+  constexpr auto P = bls12_381::Fq::P;
+  const int bit = 48 * k, w = bit / 64, s = bit % 64;
+  u64 d = P[w] >> s;
+  if (s > 16 && w + 1 < 6) d |= P[w + 1] << (64 - s);
+  return d & kM48;
+}
+CUZK_DFI constexpr double p_double(int k) { return double(p_digit(k)); }
+inline constexpr u64 kPinv = bls12_381::Fq::INV & kM48;  // −p⁻¹ mod 2^48
+// Number of (i, j) in [0, 8)² with i + j = k.
+constexpr int pairs(int k) { return k < 0 || k > 14 ? 0 : (k < 8 ? k + 1 : 15 - k); }
+// Column k's start value: minus the constant bits of its 2·pairs(k) lo terms and its
+// 2·pairs(k − 1) hi terms (from a·b and from the 8 rounds' m·p).
+constexpr u64 column_start(int k) { return u64(0) - (u64(2 * pairs(k)) * kB52 + u64(2 * pairs(k - 1)) * kB1); }
+
+// DFq (12 × 32-bit limbs, < 2^384) → 8 digits as doubles.
+CUZK_DFI void to_digits(const DFq& a, double (&x)[8]) {
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    const u32 v0 = a.v[3 * q], v1 = a.v[3 * q + 1], v2 = a.v[3 * q + 2];
+    const u64 d0 = u64(v0) | (u64(v1 & 0xffffu) << 32);
+    const u64 d1 = u64((v1 >> 16) | (v2 << 16)) | (u64(v2 >> 16) << 32);
+    x[2 * q] = as_d(d0 | kB52) - kTwo52;
+    x[2 * q + 1] = as_d(d1 | kB52) - kTwo52;
+  }
+}
+
+// One digit product into its two columns.
+CUZK_DFI void digit_product(double x, double y, u64& lo_col, u64& hi_col) {
+  const double hi = fma_rz(x, y, kC1);
+  const double sub = kC2 - hi;
+  const double lo = fma_rz(x, y, sub);
+  hi_col += as_u(hi);
+  lo_col += as_u(lo);
+}
+
+// a·b·2^-384 mod p, canonical (< p), for a, b < 2p: equal to DFq's operator*.
+CUZK_DFI DFq mul(const DFq& a, const DFq& b) {
+  double x[8], y[8];
+  to_digits(a, x);
+  to_digits(b, y);
+  u64 c[16];
+#pragma unroll
+  for (int k = 0; k < 16; ++k) c[k] = column_start(k);
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+#pragma unroll
+    for (int j = 0; j < 8; ++j) digit_product(x[i], y[j], c[i + j], c[i + j + 1]);
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    // c[i] still holds minus bits(2^52) for round i's own m·p0 lo term, not yet added:
+    // a multiple of 2^52, so m (mod 2^48) is unchanged by it.
+    const u64 m = (c[i] * kPinv) & kM48;
+    const double md = as_d(m | kB52) - kTwo52;
+#pragma unroll
+    for (int j = 0; j < 8; ++j) digit_product(md, p_double(j), c[i + j], c[i + j + 1]);
+    c[i + 1] += c[i] >> 48;  // c[i] ≡ 0 mod 2^48 now
+  }
+  // columns 8 .. 15 (c[8] has round 7's carry): normalise to 48-bit digits, pack into 32-bit limbs
+  u64 d[8], carry = 0;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const u64 t = c[8 + k] + carry;
+    d[k] = t & kM48;
+    carry = t >> 48;
+  }
+  DFq r;
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    const u64 d0 = d[2 * q], d1 = d[2 * q + 1];
+    r.v[3 * q] = u32(d0);
+    r.v[3 * q + 1] = u32(d0 >> 32) | (u32(d1) << 16);
+    r.v[3 * q + 2] = u32(d1 >> 16);
+  }
+  r.reduce_once();
+  return r;
+}
+
+}  // namespace cuzk::cuda::fp64x
