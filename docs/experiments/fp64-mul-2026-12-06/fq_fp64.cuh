@@ -75,11 +75,16 @@ CUZK_DFI constexpr u64 p_digit(int k) {
 }
 CUZK_DFI constexpr double p_double(int k) { return double(p_digit(k)); }
 inline constexpr u64 kPinv = bls12_381::Fq::INV & kM48;  // −p⁻¹ mod 2^48
-// Number of (i, j) in [0, 8)² with i + j = k.
+// Number of (i, j) in [0, 8)² with i + j = k, and of those with i ≤ j (a square's products).
 constexpr int pairs(int k) { return k < 0 || k > 14 ? 0 : (k < 8 ? k + 1 : 15 - k); }
-// Column k's start value: minus the constant bits of its 2·pairs(k) lo terms and its
-// 2·pairs(k − 1) hi terms (from a·b and from the 8 rounds' m·p).
-constexpr u64 column_start(int k) { return u64(0) - (u64(2 * pairs(k)) * kB52 + u64(2 * pairs(k - 1)) * kB1); }
+constexpr int half_pairs(int k) { return k < 0 || k > 14 ? 0 : (pairs(k) + 1 - (k & 1)) / 2; }
+// Column k's start value: minus the constant bits of its lo terms and hi terms (those of the
+// product or square, and pairs(k) / pairs(k − 1) of the 8 rounds' m·p).
+template <bool Square>
+constexpr u64 column_start(int k) {
+  const int plo = Square ? half_pairs(k) : pairs(k), phi = Square ? half_pairs(k - 1) : pairs(k - 1);
+  return u64(0) - (u64(plo + pairs(k)) * kB52 + u64(phi + pairs(k - 1)) * kB1);
+}
 
 // DFq (12 × 32-bit limbs, < 2^384) → 8 digits as doubles.
 CUZK_DFI void to_digits(const DFq& a, double (&x)[8]) {
@@ -102,18 +107,8 @@ CUZK_DFI void digit_product(double x, double y, u64& lo_col, u64& hi_col) {
   lo_col += as_u(lo);
 }
 
-// a·b·2^-384 mod p, canonical (< p), for a, b < 2p: equal to DFq's operator*.
-CUZK_DFI DFq mul(const DFq& a, const DFq& b) {
-  double x[8], y[8];
-  to_digits(a, x);
-  to_digits(b, y);
-  u64 c[16];
-#pragma unroll
-  for (int k = 0; k < 16; ++k) c[k] = column_start(k);
-#pragma unroll
-  for (int i = 0; i < 8; ++i)
-#pragma unroll
-    for (int j = 0; j < 8; ++j) digit_product(x[i], y[j], c[i + j], c[i + j + 1]);
+// The 8 Montgomery rounds on the columns, then the result (canonical) from columns 8 .. 15.
+CUZK_DFI DFq reduce(u64 (&c)[16]) {
 #pragma unroll
   for (int i = 0; i < 8; ++i) {
     // c[i] still holds minus bits(2^52) for round i's own m·p0 lo term, not yet added:
@@ -142,6 +137,40 @@ CUZK_DFI DFq mul(const DFq& a, const DFq& b) {
   }
   r.reduce_once();
   return r;
+}
+
+// a·b·2^-384 mod p, canonical (< p), for a, b < 2p: equal to DFq's operator*.
+CUZK_DFI DFq mul(const DFq& a, const DFq& b) {
+  double x[8], y[8];
+  to_digits(a, x);
+  to_digits(b, y);
+  u64 c[16];
+#pragma unroll
+  for (int k = 0; k < 16; ++k) c[k] = column_start<false>(k);
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+#pragma unroll
+    for (int j = 0; j < 8; ++j) digit_product(x[i], y[j], c[i + j], c[i + j + 1]);
+  return reduce(c);
+}
+
+// a²·2^-384 mod p, canonical, for a < 2p: the 28 products x_i·x_j (i < j) once with 2·x_i (exact;
+// 2·x_i·x_j < 2^97 keeps hi in [2^100, 2^101)), the 8 squares x_i², then the same rounds: 100
+// digit products against mul's 128.
+CUZK_DFI DFq sqr(const DFq& a) {
+  double x[8];
+  to_digits(a, x);
+  u64 c[16];
+#pragma unroll
+  for (int k = 0; k < 16; ++k) c[k] = column_start<true>(k);
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    digit_product(x[i], x[i], c[2 * i], c[2 * i + 1]);
+    const double x2 = x[i] + x[i];
+#pragma unroll
+    for (int j = i + 1; j < 8; ++j) digit_product(x2, x[j], c[i + j], c[i + j + 1]);
+  }
+  return reduce(c);
 }
 
 }  // namespace cuzk::cuda::fp64x

@@ -1,6 +1,6 @@
 // Host check of fq_fp64.cuh's algorithm against the host Fq product (g++, FE_TOWARDZERO):
 //   g++ -std=c++20 -O2 -frounding-math -I../../../lib -I../../../cuda/include host_model.cpp
-// Random a, b < p and < 2p, and edge values (0, 1, p − 1, 2p − 1, all-ones digits below 2p).
+// Random a, b < p and < 2p, and edge values (0, 1, p − 1, p, 2p − 1); the square on a = b.
 #include <cfenv>
 #include <cstdio>
 #include <random>
@@ -42,6 +42,10 @@ int main() {
     Fq ref = reduce(a).to_host() * reduce(b).to_host();
     DFq got = fp64x::mul(a, b);
     ++n;
+    if (a == b) {  // the square too
+      DFq sq = fp64x::sqr(a);
+      if (sq != got && ++bad <= 5) std::printf("square mismatch at case %ld\n", n);
+    }
     DFq canon = got;
     canon.reduce_once();
     if (got.to_host() != ref || canon != got) {
@@ -55,6 +59,8 @@ int main() {
     check(a, b);
     check(add_p(a), b);
     check(add_p(a), add_p(b));
+    check(a, a);
+    check(add_p(a), add_p(a));
   }
   std::printf("%ld cases, %ld mismatches\n", n, bad);
   return bad != 0;
