@@ -42,9 +42,11 @@ int main() {
     Fq ref = reduce(a).to_host() * reduce(b).to_host();
     DFq got = fp64x::mul(a, b);
     ++n;
-    if (a == b) {  // the square too
+    if (fp64x::mul_fips<false>(a, b) != got && ++bad <= 5) std::printf("fips mismatch at case %ld\n", n);
+    if (a == b) {  // the squares too
       DFq sq = fp64x::sqr(a);
       if (sq != got && ++bad <= 5) std::printf("square mismatch at case %ld\n", n);
+      if (fp64x::mul_fips<true>(a, a) != got && ++bad <= 5) std::printf("fips square mismatch at case %ld\n", n);
     }
     DFq canon = got;
     canon.reduce_once();

@@ -33,14 +33,22 @@ using PA = PackedAffine<DG1Curve>;
 template <unsigned Mask, int Slot>
 __device__ __forceinline__ DFq mul(const DFq& a, const DFq& b) {
   if constexpr ((Mask >> Slot) & 1)
+#if defined(MADD_FIPS)
+    return fp64x::mul_fips<false>(a, b);
+#else
     return fp64x::mul(a, b);
+#endif
   else
     return a * b;
 }
 template <unsigned Mask, int Slot>
 __device__ __forceinline__ DFq sqr(const DFq& a) {
   if constexpr ((Mask >> Slot) & 1)
+#if defined(MADD_FIPS)
+    return fp64x::mul_fips<true>(a, a);
+#else
     return fp64x::sqr(a);
+#endif
   else
     return a.sqr();
 }
@@ -125,7 +133,13 @@ int main(int argc, char** argv) {
   const int iters = argc > 1 ? std::atoi(argv[1]) : 1000;
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("device %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+  std::printf("device %s, %d SMs, FP64 products %s\n", prop.name, prop.multiProcessorCount,
+#if defined(MADD_FIPS)
+              "product-scanning (mul_fips)"
+#else
+              "SOS (mul, sqr)"
+#endif
+  );
   // 2^16 points: G, 2G, ..., to affine in one batch
   const unsigned np = 1u << 16;
   std::vector<bls12_381::G1> jac(np);
