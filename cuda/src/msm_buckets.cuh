@@ -53,17 +53,6 @@ inline constexpr unsigned kAccThreads =
 template <class DC, class AC>
 inline constexpr bool kAccLockstep = std::is_same_v<DC, DG1Curve> && std::is_same_v<AC, DG1Curve>;
 
-#ifndef CUZK_ACC_PREFETCH
-#define CUZK_ACC_PREFETCH 0
-#endif
-// Both 128-B lines a packed point may touch, into L1.
-template <class DC>
-__device__ __forceinline__ void prefetch_point(const PackedAffine<DC>* p) {
-  const char* a = reinterpret_cast<const char*>(p);
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(a));
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(a + sizeof(PackedAffine<DC>) - 1));
-}
-
 template <class DC, class AC>
 __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __restrict__ bases,
                                                    const std::uint32_t* __restrict__ keys,
@@ -82,25 +71,11 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
     const std::size_t j1 = j0 < total ? min(total, j0 + E) : j0;
     bool done = key >= sentinel;
     DXYZZ<AC> acc;
-#if CUZK_ACC_PREFETCH
-    // experiment: entry j's key and value loaded one turn ahead, its point prefetched into L1
-    std::uint32_t kn = key, vn = j0 < j1 ? vals[j0] : 0;
-    if (j0 < j1) prefetch_point(bases + (vn & 0x7fffffffu));
-#endif
     for (std::uint32_t i = 0; i < E; ++i) {
       const std::size_t j = j0 + i;
       if (!done && j >= j1) done = true;
       if (!done) {
-#if CUZK_ACC_PREFETCH
-        const std::uint32_t k = kn, v = vn;
-        if (j + 1 < j1) {
-          kn = keys[j + 1];
-          vn = vals[j + 1];
-          prefetch_point(bases + (vn & 0x7fffffffu));
-        }
-#else
         const std::uint32_t k = keys[j];
-#endif
         if (k != key) {
           store_point(partial[off[key] + std::uint32_t(t) - start[key] / E], acc);
           acc = DXYZZ<AC>();
@@ -108,9 +83,7 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
           done = k >= sentinel;
         }
         if (!done) {
-#if !CUZK_ACC_PREFETCH
           const std::uint32_t v = vals[j];
-#endif
           ec::Affine<AC> p = load_point(bases[v & 0x7fffffffu], static_cast<AC*>(nullptr));
           if (v >> 31) p.y = -p.y;
           acc = acc.add_mixed(p);
