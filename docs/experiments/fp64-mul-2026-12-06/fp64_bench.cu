@@ -9,20 +9,12 @@
 #include <random>
 #include <vector>
 
-#include "fq_fp64.cuh"
+#include "bench_util.hpp"
 
 using namespace cuzk;
 using namespace cuzk::cuda;
 using Fq = bls12_381::Fq;
 
-#define CK(x)                                                                          \
-  do {                                                                                 \
-    cudaError_t e_ = (x);                                                              \
-    if (e_ != cudaSuccess) {                                                           \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(2);                                                                    \
-    }                                                                                  \
-  } while (0)
 
 __global__ void check_kernel(const DFq* a, const DFq* b, DFq* ri, DFq* rf, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -53,46 +45,24 @@ __global__ void __launch_bounds__(256) chains(DFq* x, const DFq* y, int iters) {
   for (int k = 0; k < NF; ++k) x[t * 4 + NI + k] = xf[k];
 }
 
-static DFq add_p(DFq a) {
-  std::uint64_t c = 0;
-  for (int i = 0; i < 12; ++i) {
-    c += std::uint64_t(a.v[i]) + DFq::p(i);
-    a.v[i] = std::uint32_t(c);
-    c >>= 32;
-  }
-  return a;
-}
 
 template <int NI, int NF>
-static void time_chains(DFq* x, const DFq* y, int sms, int iters, double base) {
+static double time_chains(DFq* x, const DFq* y, int sms, int iters, double base) {
   auto k = chains<NI, NF>;
   cudaFuncAttributes fa;
   CK(cudaFuncGetAttributes(&fa, k));
   int per_sm = 0;
   CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, 256, 0));
   const int blocks = sms * per_sm;
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
   k<<<blocks, 256>>>(x, y, 2);  // warm-up
   CK(cudaGetLastError());
-  std::vector<float> ms;
-  for (int r = 0; r < 7; ++r) {
-    CK(cudaEventRecord(e0));
-    k<<<blocks, 256>>>(x, y, iters);
-    CK(cudaEventRecord(e1));
-    CK(cudaEventSynchronize(e1));
-    float m;
-    CK(cudaEventElapsedTime(&m, e0, e1));
-    ms.push_back(m);
-  }
-  std::sort(ms.begin(), ms.end());
+  const std::vector<float> ms = time7([&] { k<<<blocks, 256>>>(x, y, iters); });
   const double muls = double(blocks) * 256 * iters * (NI + NF);
   const double gps = muls / (ms[3] * 1e-3) / 1e9;
   std::printf("chains int=%d fp64=%d  regs %3d  blocks/SM %d  median %.3f ms (min %.3f max %.3f)  %.3f G products/s  %.3f x int=2\n",
               NI, NF, fa.numRegs, per_sm, ms[3], ms[0], ms[6], gps, base > 0 ? gps / base : 1.0);
   std::fflush(stdout);
-  if (base == 0) std::printf("BASE %.6f\n", gps);
+  return gps;
 }
 
 int main(int argc, char** argv) {
@@ -103,14 +73,7 @@ int main(int argc, char** argv) {
   // ---- check ----
   const int n = 1 << 20;
   std::mt19937_64 rng(20261206);
-  auto rnd = [&] {
-    for (;;) {
-      Fq::Repr r;
-      for (auto& w : r) w = rng();
-      r[5] &= (1ull << 61) - 1;
-      if (Fq::is_canonical(r)) return DFq::from_host(Fq::from_raw(r));
-    }
-  };
+  auto rnd = [&] { return DFq::from_host(random_fq(rng)); };
   std::vector<DFq> a(n), b(n);
   DFq pm1 = DFq::modulus();
   pm1.v[0] -= 1;
@@ -157,29 +120,7 @@ int main(int argc, char** argv) {
   CK(cudaMemcpy(x, hx.data(), hx.size() * sizeof(DFq), cudaMemcpyHostToDevice));
   CK(cudaMemcpy(y, hy.data(), hy.size() * sizeof(DFq), cudaMemcpyHostToDevice));
   const int sms = prop.multiProcessorCount;
-  double base = 0;
-  time_chains<2, 0>(x, y, sms, iters, 0);
-  std::printf("(ratios below are against the int=2 line above)\n");
-  // recompute base from a second run for the ratio column
-  {
-    int per_sm = 0;
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, chains<2, 0>, 256, 0));
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
-    std::vector<float> ms;
-    for (int r = 0; r < 7; ++r) {
-      CK(cudaEventRecord(e0));
-      chains<2, 0><<<sms * per_sm, 256>>>(x, y, iters);
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float m;
-      CK(cudaEventElapsedTime(&m, e0, e1));
-      ms.push_back(m);
-    }
-    std::sort(ms.begin(), ms.end());
-    base = double(sms * per_sm) * 256 * iters * 2 / (ms[3] * 1e-3) / 1e9;
-  }
+  const double base = time_chains<2, 0>(x, y, sms, iters, 0);  // ratios below are against it
   time_chains<0, 2>(x, y, sms, iters, base);
   time_chains<1, 1>(x, y, sms, iters, base);
   time_chains<1, 0>(x, y, sms, iters, base);

@@ -98,6 +98,20 @@ CUZK_DFI void to_digits(const DFq& a, double (&x)[8]) {
   }
 }
 
+// 8 normalised digits (< 2^48, the value < 2p) → DFq, canonical.
+CUZK_DFI DFq from_digits(const u64 (&d)[8]) {
+  DFq r;
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    const u64 d0 = d[2 * q], d1 = d[2 * q + 1];
+    r.v[3 * q] = u32(d0);
+    r.v[3 * q + 1] = u32(d0 >> 32) | (u32(d1) << 16);
+    r.v[3 * q + 2] = u32(d1 >> 16);
+  }
+  r.reduce_once();
+  return r;
+}
+
 // One digit product into its two columns.
 CUZK_DFI void digit_product(double x, double y, u64& lo_col, u64& hi_col) {
   const double hi = fma_rz(x, y, kC1);
@@ -119,7 +133,7 @@ CUZK_DFI DFq reduce(u64 (&c)[16]) {
     for (int j = 0; j < 8; ++j) digit_product(md, p_double(j), c[i + j], c[i + j + 1]);
     c[i + 1] += c[i] >> 48;  // c[i] ≡ 0 mod 2^48 now
   }
-  // columns 8 .. 15 (c[8] has round 7's carry): normalise to 48-bit digits, pack into 32-bit limbs
+  // columns 8 .. 15 (c[8] has round 7's carry): normalised to 48-bit digits
   u64 d[8], carry = 0;
 #pragma unroll
   for (int k = 0; k < 8; ++k) {
@@ -127,16 +141,7 @@ CUZK_DFI DFq reduce(u64 (&c)[16]) {
     d[k] = t & kM48;
     carry = t >> 48;
   }
-  DFq r;
-#pragma unroll
-  for (int q = 0; q < 4; ++q) {
-    const u64 d0 = d[2 * q], d1 = d[2 * q + 1];
-    r.v[3 * q] = u32(d0);
-    r.v[3 * q + 1] = u32(d0 >> 32) | (u32(d1) << 16);
-    r.v[3 * q + 2] = u32(d1 >> 16);
-  }
-  r.reduce_once();
-  return r;
+  return from_digits(d);
 }
 
 // a·b·2^-384 mod p, canonical (< p), for a, b < 2p: equal to DFq's operator*.
@@ -219,16 +224,7 @@ CUZK_DFI DFq mul_fips(const DFq& a, const DFq& b) {
     cur = nxt;
     nxt = k + 2 < 16 ? column_start<Square>(k + 2) : 0;
   }
-  DFq r;
-#pragma unroll
-  for (int q = 0; q < 4; ++q) {
-    const u64 d0 = d[2 * q], d1 = d[2 * q + 1];
-    r.v[3 * q] = u32(d0);
-    r.v[3 * q + 1] = u32(d0 >> 32) | (u32(d1) << 16);
-    r.v[3 * q + 2] = u32(d1 >> 16);
-  }
-  r.reduce_once();
-  return r;
+  return from_digits(d);
 }
 
 }  // namespace cuzk::cuda::fp64x

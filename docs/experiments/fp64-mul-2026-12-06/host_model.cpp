@@ -5,34 +5,18 @@
 #include <cstdio>
 #include <random>
 
-#include "fq_fp64.cuh"
+#include "bench_util.hpp"
 
 using namespace cuzk;
 using namespace cuzk::cuda;
 using Fq = bls12_381::Fq;
 
-static DFq add_p(DFq a) {  // a + p without reduction (a < p → [p, 2p))
-  std::uint64_t c = 0;
-  for (int i = 0; i < 12; ++i) {
-    c += std::uint64_t(a.v[i]) + DFq::p(i);
-    a.v[i] = std::uint32_t(c);
-    c >>= 32;
-  }
-  return a;
-}
 static DFq reduce(DFq a) { a.reduce_once(); a.reduce_once(); return a; }
 
 int main() {
   std::fesetround(FE_TOWARDZERO);
   std::mt19937_64 rng(20261206);
-  auto rnd = [&] {
-    for (;;) {
-      Fq::Repr r;
-      for (auto& w : r) w = rng();
-      r[5] &= (1ull << 61) - 1;
-      if (Fq::is_canonical(r)) return Fq::from_raw(r);
-    }
-  };
+  auto rnd = [&] { return random_fq(rng); };
   DFq pm1 = DFq::modulus();
   pm1.v[0] -= 1;
   DFq edges[] = {DFq::zero(), DFq::one(), pm1, add_p(pm1), add_p(DFq::zero()), DFq::modulus()};

@@ -13,7 +13,7 @@
 
 #include "cuzk/ec/batch_affine.hpp"
 #include "cuzk/ff/products.hpp"
-#include "fq_fp64.cuh"
+#include "bench_util.hpp"
 
 using namespace cuzk;
 using namespace cuzk::cuda;
@@ -21,14 +21,6 @@ using DX = DXYZZ<DG1Curve>;
 using DA = ec::Affine<DG1Curve>;
 using PA = PackedAffine<DG1Curve>;
 
-#define CK(x)                                                                                  \
-  do {                                                                                         \
-    cudaError_t e_ = (x);                                                                      \
-    if (e_ != cudaSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(2);                                                                            \
-    }                                                                                          \
-  } while (0)
 
 template <unsigned Mask, int Slot>
 __device__ __forceinline__ DFq mul(const DFq& a, const DFq& b) {
@@ -102,22 +94,9 @@ static Result run(const PA* pts, unsigned pmask, int iters, std::size_t nt, DX* 
   const int blocks = int(nt / Threads);
   cudaFuncAttributes fa;
   CK(cudaFuncGetAttributes(&fa, madd_loop<Mask, Threads>));
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  madd_loop<Mask, Threads><<<blocks, Threads>>>(pts, pmask, 4, out);
+  madd_loop<Mask, Threads><<<blocks, Threads>>>(pts, pmask, 4, out);  // warm-up
   CK(cudaGetLastError());
-  std::vector<float> ms;
-  for (int r = 0; r < 7; ++r) {
-    CK(cudaEventRecord(e0));
-    madd_loop<Mask, Threads><<<blocks, Threads>>>(pts, pmask, iters, out);
-    CK(cudaEventRecord(e1));
-    CK(cudaEventSynchronize(e1));
-    float m;
-    CK(cudaEventElapsedTime(&m, e0, e1));
-    ms.push_back(m);
-  }
-  std::sort(ms.begin(), ms.end());
+  const std::vector<float> ms = time7([&] { madd_loop<Mask, Threads><<<blocks, Threads>>>(pts, pmask, iters, out); });
   Result res;
   res.gps = double(nt) * iters / (ms[3] * 1e-3) / 1e9;
   res.sums.resize(nt);
