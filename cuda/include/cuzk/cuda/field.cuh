@@ -320,10 +320,11 @@ private:
     }
   }
   // The 12-limb product (Fq) takes the aligned rows (aligned_row): PERF.md "The field
-  // product's limb pairs on aligned registers", call 27 (H100, same binary pair): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24
-  // −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows: ptxas already splits its
-  // misaligned half into IMAD.X / IMAD.HI.X with few moves, and the default (Shoup) NTT,
-  // whose kernels also hold Fr products, ran 0.7–1.6 % slower with it in the same call.
+  // product's limb pairs on aligned registers", call 27 (H100, same binary pair): G1 2^24
+  // −3.5 %, G2 2^22 −3 %, 2^24 −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows:
+  // ptxas already splits its misaligned half into IMAD.X / IMAD.HI.X with few moves, and the
+  // default (Shoup) NTT, whose kernels also hold Fr products, ran 0.7–1.6 % slower with it in
+  // the same call.
   static constexpr bool kAlignedProduct = N >= 12;
   // Fq's reduction and square on the aligned pairs too (mont_reduce_aligned, sqr_aligned):
   // PERF.md "The Fq reduction on the aligned accumulators", call 31 (H100, the same call, two
