@@ -1,8 +1,10 @@
 #pragma once
-// Shared by the experiment's programs: the CUDA check macro (CUDA programs only) and a + p.
+// Shared by the experiment's programs: the CUDA check macro and timing (CUDA programs only),
+// a random Fq, a + p, and the edge values the checks take.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <vector>
@@ -61,4 +63,14 @@ inline cuzk::cuda::DFq add_p(cuzk::cuda::DFq a) {
     c >>= 32;
   }
   return a;
+}
+
+// Edge inputs: 0, 1, p − 1, 2p − 1, p (0 + p), and 2^336 − 1 (seven all-ones digits: the
+// fullest columns below p).
+inline std::array<cuzk::cuda::DFq, 6> edge_values() {
+  using cuzk::cuda::DFq;
+  DFq pm1 = DFq::modulus(), ones;
+  pm1.v[0] -= 1;
+  for (int i = 0; i < 12; ++i) ones.v[i] = i < 10 ? 0xffffffffu : (i == 10 ? 0xffffu : 0u);
+  return {DFq::zero(), DFq::one(), pm1, add_p(pm1), add_p(DFq::zero()), ones};
 }

@@ -4,7 +4,6 @@
 // host Fq product. Then kernels with NI integer and NF FP64 dependent chains a thread
 // (x_k ← x_k · y, ITERS times), one full wave of resident blocks, CUDA events, median of 7.
 //   nvcc -std=c++20 -O3 -arch=sm_90 --expt-relaxed-constexpr -I../../../lib -I../../../cuda/include fp64_bench.cu
-#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <vector>
@@ -14,7 +13,6 @@
 using namespace cuzk;
 using namespace cuzk::cuda;
 using Fq = bls12_381::Fq;
-
 
 __global__ void check_kernel(const DFq* a, const DFq* b, DFq* ri, DFq* rf, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -45,7 +43,6 @@ __global__ void __launch_bounds__(256) chains(DFq* x, const DFq* y, int iters) {
   for (int k = 0; k < NF; ++k) x[t * 4 + NI + k] = xf[k];
 }
 
-
 template <int NI, int NF>
 static double time_chains(DFq* x, const DFq* y, int sms, int iters, double base) {
   auto k = chains<NI, NF>;
@@ -75,9 +72,7 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(20261206);
   auto rnd = [&] { return DFq::from_host(random_fq(rng)); };
   std::vector<DFq> a(n), b(n);
-  DFq pm1 = DFq::modulus();
-  pm1.v[0] -= 1;
-  const DFq edges[] = {DFq::zero(), DFq::one(), pm1, add_p(pm1), add_p(DFq::zero()), DFq::modulus()};
+  const auto edges = edge_values();
   int k = 0;
   for (auto& u : edges)
     for (auto& w : edges) a[k] = u, b[k] = w, ++k;

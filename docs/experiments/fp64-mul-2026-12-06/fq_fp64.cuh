@@ -16,7 +16,8 @@
 // the sums are the true values): 3 FP64 operations and two 64-bit adds a digit product.
 // SOS: the 64 products of a·b, then 8 rounds m_i = (c_i·(−p⁻¹)) mod 2^48 adding m_i·p (64 more),
 // each round's column divisible by 2^48 after it, its quotient carried up. Bounds: a column
-// takes ≤ 32 terms < 2^48 (< 2^53) plus a carry < 2^6; inputs < 2p give a result < 1.5p.
+// takes ≤ 32 terms < 2^49 (< 2^54; a square's hi terms reach 2^49) plus a small carry, far
+// inside 64 bits; inputs < 2p give a result < 1.5p.
 //
 // Host builds (g++ or nvcc's host pass) use std::fma; the caller must set FE_TOWARDZERO (only
 // hi's fma rounds; every other operation is exact in any mode).
@@ -86,6 +87,9 @@ constexpr u64 column_start(int k) {
   return u64(0) - (u64(plo + pairs(k)) * kB52 + u64(phi + pairs(k - 1)) * kB1);
 }
 
+// A digit (< 2^48) as an exact double: its bits under 2^52's exponent, less 2^52.
+CUZK_DFI double digit_to_double(u64 d) { return as_d(d | kB52) - kTwo52; }
+
 // DFq (12 × 32-bit limbs, < 2^384) → 8 digits as doubles.
 CUZK_DFI void to_digits(const DFq& a, double (&x)[8]) {
 #pragma unroll
@@ -93,8 +97,8 @@ CUZK_DFI void to_digits(const DFq& a, double (&x)[8]) {
     const u32 v0 = a.v[3 * q], v1 = a.v[3 * q + 1], v2 = a.v[3 * q + 2];
     const u64 d0 = u64(v0) | (u64(v1 & 0xffffu) << 32);
     const u64 d1 = u64((v1 >> 16) | (v2 << 16)) | (u64(v2 >> 16) << 32);
-    x[2 * q] = as_d(d0 | kB52) - kTwo52;
-    x[2 * q + 1] = as_d(d1 | kB52) - kTwo52;
+    x[2 * q] = digit_to_double(d0);
+    x[2 * q + 1] = digit_to_double(d1);
   }
 }
 
@@ -128,7 +132,7 @@ CUZK_DFI DFq reduce(u64 (&c)[16]) {
     // c[i] still holds minus bits(2^52) for round i's own m·p0 lo term, not yet added:
     // a multiple of 2^52, so m (mod 2^48) is unchanged by it.
     const u64 m = (c[i] * kPinv) & kM48;
-    const double md = as_d(m | kB52) - kTwo52;
+    const double md = digit_to_double(m);
 #pragma unroll
     for (int j = 0; j < 8; ++j) digit_product(md, p_double(j), c[i + j], c[i + j + 1]);
     c[i + 1] += c[i] >> 48;  // c[i] ≡ 0 mod 2^48 now
@@ -178,11 +182,11 @@ CUZK_DFI DFq sqr(const DFq& a) {
   return reduce(c);
 }
 
-
 // Product scanning (FIPS: Koç–Acar–Kaliski's finely integrated product scanning): column k's
 // products and round k together, so only two columns are live (cur, nxt) against SOS's 16, and
-// the 8 m digits as doubles: fewer registers for the same digit products. Square = true: the
-// square's 36 products (2·x_i·x_j for i < j, x_i²). Same result, bit for bit.
+// the 8 m digits as doubles: fewer registers for the same digit products. Square = true: a²
+// from the square's 36 products (2·x_i·x_j for i < j, x_i²); b is not read. Same result as
+// mul / sqr, bit for bit.
 template <bool Square>
 CUZK_DFI DFq mul_fips(const DFq& a, const DFq& b) {
   double x[8], y[8], m[8];
@@ -215,7 +219,7 @@ CUZK_DFI DFq mul_fips(const DFq& a, const DFq& b) {
     }
     if (k < 8) {
       const u64 mk = (cur * kPinv) & kM48;  // cur lacks only m_k·p0's lo: its bias is 0 mod 2^48
-      m[k] = as_d(mk | kB52) - kTwo52;
+      m[k] = digit_to_double(mk);
       digit_product(m[k], p_double(0), cur, nxt);
     } else {
       d[k - 8] = cur & kM48;

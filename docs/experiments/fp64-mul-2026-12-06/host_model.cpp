@@ -1,6 +1,6 @@
 // Host check of fq_fp64.cuh's algorithm against the host Fq product (g++, FE_TOWARDZERO):
 //   g++ -std=c++20 -O2 -frounding-math -I../../../lib -I../../../cuda/include host_model.cpp
-// Random a, b < p and < 2p, and edge values (0, 1, p − 1, p, 2p − 1); the square on a = b.
+// Random a, b < p and < 2p, and the edge values (bench_util.hpp); the square on a = b.
 #include <cfenv>
 #include <cstdio>
 #include <random>
@@ -11,15 +11,16 @@ using namespace cuzk;
 using namespace cuzk::cuda;
 using Fq = bls12_381::Fq;
 
-static DFq reduce(DFq a) { a.reduce_once(); a.reduce_once(); return a; }
+static DFq reduce(DFq a) {  // < 2p → < p
+  a.reduce_once();
+  return a;
+}
 
 int main() {
   std::fesetround(FE_TOWARDZERO);
   std::mt19937_64 rng(20261206);
   auto rnd = [&] { return random_fq(rng); };
-  DFq pm1 = DFq::modulus();
-  pm1.v[0] -= 1;
-  DFq edges[] = {DFq::zero(), DFq::one(), pm1, add_p(pm1), add_p(DFq::zero()), DFq::modulus()};
+  const auto edges = edge_values();
   long bad = 0, n = 0;
   auto check = [&](DFq a, DFq b) {
     // reference: the host product of the canonical values (Montgomery radix 2^384 both)

@@ -7,8 +7,8 @@
 // first 64 against the host's add_mixed. Timing: one block of 512 an SM (the product's G1
 // accumulation: 128 registers, in step), CUDA events, median of 7.
 //   nvcc -std=c++20 -O3 -arch=sm_90 --expt-relaxed-constexpr -I../../../lib -I../../../cuda/include madd_bench.cu
-#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include "cuzk/ec/batch_affine.hpp"
@@ -20,7 +20,6 @@ using namespace cuzk::cuda;
 using DX = DXYZZ<DG1Curve>;
 using DA = ec::Affine<DG1Curve>;
 using PA = PackedAffine<DG1Curve>;
-
 
 template <unsigned Mask, int Slot>
 __device__ __forceinline__ DFq mul(const DFq& a, const DFq& b) {
@@ -137,7 +136,7 @@ int main(int argc, char** argv) {
   CK(cudaMemcpy(pts, hp.data(), np * sizeof(PA), cudaMemcpyHostToDevice));
   const std::size_t nt = std::size_t(prop.multiProcessorCount) * per_sm<0>() * 512;
   DX* out;
-  CK(cudaMalloc(&out, nt * sizeof(DX) * 2));
+  CK(cudaMalloc(&out, nt * sizeof(DX)));
   const Result r0 = run<0x00>(pts, np - 1, iters, nt, out, 0);
   // host reference for the first 64 threads
   long bad = 0;
