@@ -33,7 +33,7 @@ RunSummary summary_of(const std::string& name, const std::string& content) {
 // t1) at 3.5, 5.5, 6.5, 8.0, 8.5: the window is [3.5, 8.5], 5 s. A lies before it; B ∪ C = [3, 6]
 // counts from 3.5: 2.5 s; D 1 s. Device 0: 3.5 / 5 = 0.7; device 1: 2.5 / 5 = 0.5; mean 0.6.
 // lock_wait precedes t0 (docs/events.md): taking it out of the spans again (as
-// scripts/gpu/runs_summary.py --busy did before 669a38c) would give device 0
+// docs/experiments/tools/runs_summary.py --busy did before 669a38c) would give device 0
 // ([4.2, 6] + [7.3, 8]) / 5 = 0.5.
 // key_upload: 0.7 s on each device, 1.4 s.
 const char* kTwoDevices = R"({"ts":0,"ev":"run_start","schema":1,"host":"h","gpus":[],"config":{}}

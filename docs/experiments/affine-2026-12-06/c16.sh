@@ -30,6 +30,6 @@ for round in 1 2; do
     } >> $R/cuzk-a$a.txt 2>&1; el "a$a $round"
   done
 done
-for a in 1 0; do python3 $root/scripts/gpu/anchors_table.py $R/cuzk-a$a.txt $R/sppark.txt > $R/atable-a$a.md 2>&1; done
+for a in 1 0; do python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk-a$a.txt $R/sppark.txt > $R/atable-a$a.md 2>&1; done
 kill $saver; tar czf $OUT/r.tgz -C /tmp r; cp $R/time.txt $R/tests.txt $R/atable-a*.md $OUT/ 2>/dev/null
 cat $R/tests.txt $R/time.txt; for a in 1 0; do echo "== affine=$a"; cat $R/atable-a$a.md; sed 's/.*accumulate/accumulate/' $R/profile-a$a.txt | cut -c1-200; grep -h -E "FAIL" $R/cuzk-a$a.txt | head -3; done

@@ -32,7 +32,7 @@ for round in 1 2; do
     } >> $R/cuzk-a$a.txt 2>&1; el "a$a $round"
   done
 done
-for a in 1 0; do python3 $root/scripts/gpu/anchors_table.py $R/cuzk-a$a.txt $R/sppark.txt > $R/atable-a$a.md 2>&1; done
+for a in 1 0; do python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk-a$a.txt $R/sppark.txt > $R/atable-a$a.md 2>&1; done
 kill $saver; tar czf $OUT/r.tgz -C /tmp r; cp $R/time.txt $R/tests.txt $R/atable-a*.md $OUT/ 2>/dev/null
 cat $R/tests.txt $R/time.txt; for a in 1 0; do echo "== affine=$a"; cat $R/atable-a$a.md; sed 's/.*sort+ranges/sort+ranges/' $R/profile-a$a.txt | cut -c1-200; grep -h -E "FAIL" $R/cuzk-a$a.txt | head -3; done
 grep -E "aff_|gpu__time_duration" $R/ncu-dur-g1-24.txt | awk '/aff_/{match($0,/aff_[a-z]+/); k=substr($0,RSTART,RLENGTH)} /gpu__time/{printf "%s %s %s | ", k, $NF, $(NF-1)}'; echo

@@ -1,7 +1,7 @@
 #!/bin/bash
 # call 6: G2 madd reorder (nl) vs main (n): CUDA tests, then bench_cuda g2/g1 alternated
 set -u; cd "$(dirname "$0")"; D=$PWD; rm -rf n nl; tar xJf n.tar.xz; tar xJf nl.tar.xz
-R=$(cd .. && pwd); source "$R/scripts/gpu/lib.sh"; export LD_LIBRARY_PATH=$D/n
+R=$(cd .. && pwd); source "$R/docs/experiments/tools/lib.sh"; export LD_LIBRARY_PATH=$D/n
 O=$OUT/g2; mkdir -p $O; cd "$R"
 for t in cuda_test_msm cuda_test_groth16; do timeout 60 $D/nl/$t > $O/$t.log 2>&1; el "nl $t rc=$?: $(tail -n 2 $O/$t.log | tr '\n' ' ')"; done
 for r in 1 2; do for v in n nl; do

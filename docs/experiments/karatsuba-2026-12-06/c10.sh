@@ -47,7 +47,7 @@ for v in base kara; do
   CUZK_MSM_G2_LANES=2 timeout 240 $NCU --clock-control none $SECT $MET --kernel-name regex:accumulate_segments --launch-count 1 $F/$v/bench_cuda g2 22 > $R/ncu-$v-g2-22.txt 2>&1; el "ncu $v g2 rc=$?"
 done
 timeout 200 $NCU --clock-control none $SECT $MET --kernel-name regex:accumulate --launch-count 1 $F/sp_bench gpu 24 0 0 1 g1 > $R/ncu-sppark-g1.txt 2>&1; el "ncu sppark rc=$?"
-for v in base kara karamul; do python3 $root/scripts/gpu/anchors_table.py $R/cuzk-$v.txt $R/sppark.txt > $R/table-$v.md 2>&1; done
+for v in base kara karamul; do python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk-$v.txt $R/sppark.txt > $R/table-$v.md 2>&1; done
 kill $saver; tar czf $OUT/r.tgz -C /tmp r; cp $R/time.txt $R/tests.txt $R/table-*.md $R/*sass-mix.txt $OUT/ 2>/dev/null
 cat $R/tests.txt $R/time.txt; for v in base kara karamul; do echo "== $v"; cat $R/table-$v.md; done
 grep -h -E "pipe_(fma|fmaheavy|alu|fmalite)_cycles|Issue Slots Busy|Achieved Occupancy|Registers Per|No Eligible|Duration|Executed Ipc A" $R/ncu-*.txt | head -60

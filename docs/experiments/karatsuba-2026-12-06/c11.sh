@@ -47,7 +47,7 @@ for v in base kara; do
   l=$(left); [ $l -lt 40 ] && break
   timeout $l $NCU --clock-control none $SECT $MET --kernel-name regex:accumulate_segments --launch-count 1 $F/$v/bench_cuda g1 24 > $R/ncu-$v-g1-24.txt 2>&1; el "ncu $v g1 rc=$?"
 done
-for v in base kara karamul seginl; do python3 $root/scripts/gpu/anchors_table.py $R/cuzk-$v.txt $R/sppark.txt > $R/atable-$v.md 2>&1; done
+for v in base kara karamul seginl; do python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk-$v.txt $R/sppark.txt > $R/atable-$v.md 2>&1; done
 kill $saver; tar czf $OUT/r.tgz -C /tmp r; cp $R/time.txt $R/tests.txt $R/atable-*.md $R/*sass-mix.txt $OUT/ 2>/dev/null
 cat $R/tests.txt $R/time.txt; for v in base kara karamul seginl; do echo "== $v"; cat $R/atable-$v.md; done
 for v in base kara karamul seginl; do echo "== profile $v"; grep "^msm G1" $R/profile-$v.txt | tail -n 1 | cut -c1-400; grep "^msm G2" $R/profile-$v.txt | tail -n 1 | cut -c1-400; done

@@ -37,7 +37,7 @@ done; done
 for v in base lock; do l=$(left); [ $l -lt 40 ] && break; CUZK_BENCH_TABLE_BITS=22 timeout $l $F/$v/bench_cuda g1table 24 >> $R/table-$v.txt 2>&1; el "table $v"; done
 for v in base lock; do l=$(left); [ $l -lt 80 ] && break; timeout $l $F/$v/bench_cuda g1 26 >> $R/g1-26-$v.txt 2>&1; el "g1 26 $v"; done
 l=$(left); [ $l -gt 40 ] && timeout $l $F/sp_bench gpu 26 0 0 3 g1 > $R/sppark-26.txt 2>&1; el "sppark 26"
-for v in base lock blk; do python3 $root/scripts/gpu/anchors_table.py $R/cuzk-$v.txt $R/sppark.txt > $R/atable-$v.md 2>&1; done
+for v in base lock blk; do python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk-$v.txt $R/sppark.txt > $R/atable-$v.md 2>&1; done
 kill $saver; tar czf $OUT/r.tgz -C /tmp r; cp $R/time.txt $R/tests.txt $R/atable-*.md $OUT/ 2>/dev/null
 cat $R/tests.txt $R/time.txt; for v in base lock blk; do echo "== $v"; cat $R/atable-$v.md; done
 for v in base lock blk; do echo "== profile $v"; grep "^msm G1" $R/profile-$v.txt | tail -n 1 | cut -c1-400; grep "^msm G2" $R/profile-$v.txt | tail -n 1 | cut -c1-400; done

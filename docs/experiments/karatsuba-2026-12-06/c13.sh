@@ -20,6 +20,6 @@ for round in 1 2; do
     CUZK_BENCH_TABLE_BITS=22 $F/bench_cuda g1table 24
   } >> $R/cuzk.txt 2>&1; el "cuzk $round"
 done
-python3 $root/scripts/gpu/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
+python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
 kill $saver; tar czf $OUT/r.tgz -C /tmp r; cp $R/time.txt $R/tests.txt $R/anchors-table.md $OUT/ 2>/dev/null
 cat $R/tests.txt $R/time.txt $R/anchors-table.md; grep -h -E "check|TABLE" $R/cuzk.txt | grep -v "check OK" | head

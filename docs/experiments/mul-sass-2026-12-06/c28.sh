@@ -1,6 +1,6 @@
 #!/bin/bash
 # issue 18 call 28 (12-06): the landed tree (Shoup NTT default, Fq product on aligned pairs):
-# cuda_test_groth16 and cuda_test_shoup, then scripts/gpu/vs-anchors.sh (its own tests, sppark
+# cuda_test_groth16 and cuda_test_shoup, then docs/experiments/tools/vs-anchors.sh (its own tests, sppark
 # and bench_cuda alternating, two rounds, G1 / G2 to 2^24, NTT to 2^27, the c = 22 table at
 # 2^24), then G1 / G2 2^24 of the tree before the aligned product (bench_old) against the
 # landed one, rotated.
@@ -13,7 +13,7 @@ saver=$!
 timeout 60 $F/cuda_test_shoup > $R/cuda_test_shoup.log 2>&1; echo "cuda_test_shoup rc=$? $(tail -n 2 $R/cuda_test_shoup.log | tr '\n' ' ')" >> $R/tests.txt
 (cd $root && CUZK_SOURCE_DIR=$root timeout 60 $F/cuda_test_groth16 > $R/cuda_test_groth16.log 2>&1; echo "cuda_test_groth16 rc=$? $(tail -n 2 $R/cuda_test_groth16.log | tr '\n' ' ')" >> $R/tests.txt)
 el tests
-G1MAX=24 G2MAX=24 NTTMAX=27 TABLE_SIZES=24 G2LANES=2 ROUNDS=2 timeout 420 bash $root/scripts/gpu/vs-anchors.sh $F $R > $R/vs-anchors.log 2>&1; echo "vs-anchors rc=$?" >> $R/tests.txt
+G1MAX=24 G2MAX=24 NTTMAX=27 TABLE_SIZES=24 G2LANES=2 ROUNDS=2 timeout 420 bash $root/docs/experiments/tools/vs-anchors.sh $F $R > $R/vs-anchors.log 2>&1; echo "vs-anchors rc=$?" >> $R/tests.txt
 el vs-anchors
 for round in 1 2; do
   if [ $round = 1 ]; then order="bench_old bench_cuda"; else order="bench_cuda bench_old"; fi

@@ -27,7 +27,7 @@ l=$(left); [ $l -gt 60 ] && CUZK_BENCH_TABLE_BITS=20,21,22,23 timeout $l $F/benc
 l=$(left); [ $l -gt 30 ] && CUZK_MSM_PROFILE=on CUZK_BENCH_TABLE_BITS=22 timeout $l $F/bench_cuda g1table 24 > $R/table-profile.txt 2>&1; el "table profile"
 [ $(left) -gt 90 ] && round 2
 for b in cuda_test_msm cuda_test_field; do l=$(left); [ $l -gt 20 ] || break; timeout $l $F/$b > $R/$b.log 2>&1; echo "$b rc=$? $(tail -n 2 $R/$b.log | tr '\n' ' ')" >> $R/tests.txt; done
-python3 $root/scripts/gpu/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
+python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
 kill $saver; tar czf $OUT/r.tgz -C /tmp r
 cat $R/tests.txt $R/time.txt 2>/dev/null $R/anchors-table.md; grep -h -E "check|TABLE" $R/cuzk.txt | grep -v "check OK" | head
 grep -h "^MSM" $R/table-widths.txt | cut -c1-100; grep -E "^msm|G1T|table" $R/table-profile.txt | cut -c1-400 | tail -n 6

@@ -17,7 +17,7 @@ for round in 1 2; do
   for L in 20 22 24; do for P in distinct tiled; do CUZK_BENCH_POINTS=$P ./bench_cuda g2 $L 2>&1 | grep -v '^device' >> $R/cuzk.txt; done; done; el "g2 $round"
   if [ $round = 1 ]; then for P in distinct tiled; do CUZK_BENCH_POINTS=$P CUZK_BENCH_TABLE_BITS=22 ./bench_cuda g1table 24 >> $R/cuzk.txt 2>&1; done; el table; fi
 done
-python3 $root/scripts/gpu/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
+python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
 cp $R/anchors-table.md $OUT/
 for c in 16 17 18 19 20 21; do CUZK_MSM_WINDOW_G1=$c ./bench_cuda g1 24 2>&1 | grep MSM >> $R/win.txt; done; el "win g1 24"
 for c in 15 17 18; do CUZK_MSM_WINDOW_G2=$c ./bench_cuda g2 24 2>&1 | grep MSM >> $R/win.txt; done; el "win g2 24"

@@ -16,5 +16,5 @@ done; done; el small
 ./sp_bench gpu 24 24 20 3 g1,g2 > $R/sppark.txt 2>&1; el sp
 for L in 20 22 24; do ./bench_cuda g1 $L >> $R/cuzk.txt 2>&1; done
 for L in 20 22 24; do ./bench_cuda g2 $L >> $R/cuzk.txt 2>&1; done; el defaults
-python3 $root/scripts/gpu/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
+python3 $root/docs/experiments/tools/anchors_table.py $R/cuzk.txt $R/sppark.txt > $R/anchors-table.md 2>&1
 kill $saver; tar czf $OUT/r.tgz -C /tmp r; cp $R/time.txt $R/tests.txt $R/small.txt $R/anchors-table.md $OUT/

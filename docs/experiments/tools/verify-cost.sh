@@ -4,7 +4,7 @@
 # key cache (run 1 parses the .zkey and writes the cache entry; later runs map it), then the
 # `verify` seconds of each `write` event against the run's s/proof and steady-state s/proof.
 # Verification runs on the write worker's thread, off the GPU's critical path.
-# Usage: [RUNS=3] scripts/gpu/verify-cost.sh BIN OUT [LOG=24]
+# Usage: [RUNS=3] docs/experiments/tools/verify-cost.sh BIN OUT [LOG=24]
 set -u
 B=${1:?bin dir}; O=${2:?out dir}; LOG=${3:-24}; W=/tmp/verify-cost
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}

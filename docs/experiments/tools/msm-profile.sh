@@ -4,7 +4,7 @@
 # on the cached key with --msm-profile (per-MSM stage times and the counts of 0/1 scalars
 # on stderr), with the G2 MSM overlapping the G1 ones and without; then bench_cuda's dense
 # random MSMs at 2^LOG for the same stages.
-# Usage: scripts/gpu/msm-profile.sh BIN OUT [LOG=24]   (BIN: cuzk-prove, bench_cuda, cuda_test_*)
+# Usage: docs/experiments/tools/msm-profile.sh BIN OUT [LOG=24]   (BIN: cuzk-prove, bench_cuda, cuda_test_*)
 set -u
 B=${1:?bin}; OUT=${2:?out}; LOG=${3:-24}; W=/tmp/msmprof
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}

@@ -7,7 +7,7 @@
 # cuzk-stats compare (OLD runs baseline, NEW runs candidate) and a per-run summary.
 # With MID=BIN a third binary (an intermediate version with a key cache of its own: its
 # layout may differ; MID_KEY_CACHE=DIR to share, e.g. \$W/kc for the same layout) runs in each round. Stops before any run when NEW's CUDA tests fail.
-# Usage: [ROUNDS=4] [MID=BIN] scripts/gpu/issue17-compare.sh NEW_BIN OLD_BIN OUT [LOG=24]
+# Usage: [ROUNDS=4] [MID=BIN] docs/experiments/tools/issue17-compare.sh NEW_BIN OLD_BIN OUT [LOG=24]
 set -u
 N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; LOG=${4:-24}; W=/tmp/i17
 export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}

@@ -7,12 +7,12 @@
 #     must be byte-identical across the runs;
 #  4. bench_cuda ntt-variants up to 2^22 (all eleven names still selectable) and a bench-only
 #     name refused by cuzk-prove (exit 2, one line).
-# Usage: scripts/gpu/cuda-options-check.sh BIN OUT [BASE_BIN] [LOG=20] (LOG >= 16)
+# Usage: docs/experiments/tools/cuda-options-check.sh BIN OUT [BASE_BIN] [LOG=20] (LOG >= 16)
 # BIN (and BASE_BIN) hold cuzk-prove, bench_cuda, cuda_test_* and libtbb.so.12 if needed.
 set -u
 B=${1:?bin dir}; O=${2:?out dir}; BASE=${3:-}; LOG=${4:-20}; W=/tmp/cuda-options-check
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
+SRC=$(cd "$(dirname "$0")/../../.." && pwd)
 mkdir -p "$O" "$W"; rc=0
 source "$(dirname "$0")/lib.sh"
 run_cuda_tests "$B" "$O" || rc=1

@@ -1,4 +1,4 @@
-# Shared by the scripts/gpu/*.sh device scripts (source it after `set -u`).
+# Shared by the docs/experiments/tools/*.sh device scripts (source it after `set -u`).
 # el MSG: MSG prefixed with the seconds since the script started (T0).
 # run_cuda_tests BIN OUT: every BIN/cuda_test_*, its output in OUT/<name>.log and one el line
 #   each; returns 1 when any failed (callers: `run_cuda_tests ... || rc=1`).

@@ -2,11 +2,11 @@
 # cuzk against the anchors, in one call on one GPU: our kernels' correctness tests on fresh
 # random input, then sppark (../shared/anchors/sp_bench, which checks its own results) and
 # cuzk's bench_cuda timed back to back, twice in alternation (A B A B), and the ratio table
-# (scripts/gpu/anchors_table.py). A figure counts only when both sides ran in this call and
+# (docs/experiments/tools/anchors_table.py). A figure counts only when both sides ran in this call and
 # neither side's check failed (sppark checks its own; bench_cuda checks each plain MSM over
 # distinct points P_i = (a + i·d)·G against (a·Σk_i + d·Σi·k_i)·G, and each window-table MSM
 # against the plain one).
-# Usage: scripts/gpu/vs-anchors.sh BIN_DIR OUT_DIR
+# Usage: docs/experiments/tools/vs-anchors.sh BIN_DIR OUT_DIR
 #   BIN_DIR: bench_cuda, cuda_test_field, cuda_test_msm, cuda_test_ntt, libtbb.so.12 (built for sm_90) and a copy of sp_bench
 #   env: G1MAX=26 G2MAX=24 NTTMAX=27 REPS=5 ROUNDS=2; TABLE_SIZES="24 26" TABLE_BITS=22 (the
 #   G1 MSM over a window table, bench_cuda g1table, against sppark's plain G1; TABLE_SIZES=""

@@ -3,7 +3,7 @@
 # possible: the CUDA tests, gen-porep (depth 16, 10 partitions, seed 11), prepare-key, then
 # RUNS batches on the warm cache; every run's proofs must equal the first's. Writes each
 # step's output under OUT as it goes (a run cut short still returns what it finished).
-# Usage: [RUNS=2] scripts/gpu/first-proof.sh BIN OUT [LOG=24]
+# Usage: [RUNS=2] docs/experiments/tools/first-proof.sh BIN OUT [LOG=24]
 set -u
 B=${1:?bin}; OUT=${2:?out}; LOG=${3:-24}; W=/tmp/fp
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}

@@ -4,7 +4,7 @@
 # interleaved; event files for cuzk-stats compare/report. Stops cleanly before BUDGET seconds
 # (device calls have a time limit; rerun with FIRST_ROUND to continue, or on the same OUT_DIR:
 # a run whose log already says "proven" is skipped, so a rerun picks up where the last stopped).
-# Usage: scripts/gpu/seed-experiment.sh BIN_DIR OUT_DIR   (env: LOG=22 ROUNDS=4 FIRST_ROUND=1
+# Usage: docs/experiments/tools/seed-experiment.sh BIN_DIR OUT_DIR   (env: LOG=22 ROUNDS=4 FIRST_ROUND=1
 #        SECTORS=2 SYNTH=4 BUDGET=540 WORK=/tmp/seed-work BACKEND=cuda RUN_TIMEOUT=300)
 # Every batch runs with --verify (each proof checked before it is written).
 # BIN_DIR holds cuzk-prove and libtbb.so.12 (built elsewhere for sm_90).

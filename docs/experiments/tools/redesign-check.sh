@@ -4,7 +4,7 @@
 # --g2-overlap off --ntt-kernel smem --msm-window-g1 14) and OLD, whose proofs must be equal;
 # then 2^24 (10 partitions): NEW parses the .zkey into a key cache, then OLD and NEW map it
 # twice each, interleaved; proofs equal, and a summary of wall, steady s/proof and verify.
-# Usage: [ROUNDS=2] scripts/gpu/redesign-check.sh NEW_BIN OLD_BIN OUT
+# Usage: [ROUNDS=2] docs/experiments/tools/redesign-check.sh NEW_BIN OLD_BIN OUT
 set -u
 N=${1:?new bin}; O=${2:?old bin}; OUT=${3:?out}; W=/tmp/redesign
 export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}

@@ -14,7 +14,7 @@
 # Runs already recorded in OUT (proven, or a death record) are skipped, and an existing key is
 # kept, so a second call on the same machine continues; the script stops cleanly before BUDGET s.
 # Usage: [LOG=25 SYNTH=32 ROUNDS=4 SECTORS=1 VARIANTS="a-none c-all" REF_LOG= BUDGET=540
-#         WORK=/tmp/i19 RUN_TIMEOUT=300 BACKEND=cuda KILL_AFTER=] scripts/gpu/issue19-oom.sh BIN OUT
+#         WORK=/tmp/i19 RUN_TIMEOUT=300 BACKEND=cuda KILL_AFTER=] docs/experiments/tools/issue19-oom.sh BIN OUT
 # KILL_AFTER=S is a test hook: a-none gets SIGKILL after S seconds (the death path without an OOM).
 set -u
 B=${1:?bin dir}; O=${2:?out dir}

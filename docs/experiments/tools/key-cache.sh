@@ -4,7 +4,7 @@
 # runs 2 and 3 map the entry (page cache warm), run 4 maps it after its pages were dropped from
 # the page cache (posix_fadvise DONTNEED: the cold-cache figure without root). Proofs of runs
 # 1 and 2 (same --seed) must be identical; every proof is verified by the batch.
-# Usage: [RUNS="1 2"] scripts/gpu/key-cache.sh BIN OUT [LOG=24]
+# Usage: [RUNS="1 2"] docs/experiments/tools/key-cache.sh BIN OUT [LOG=24]
 set -u
 B=${1:?bin dir}; O=${2:?out dir}; LOG=${3:-24}; W=/tmp/key-cache
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}

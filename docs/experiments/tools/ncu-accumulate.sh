@@ -2,7 +2,7 @@
 # Why the witness MSMs' accumulate is slow (issue 17): ncu on accumulate_chunks in a real
 # 2^LOG batch (the key's distinct bases, porep-lite witness) and in bench_cuda's dense
 # random MSM (distinct points; CUZK_BENCH_POINTS=tiled for the old 16K block), plus --msm-profile run statistics.
-# Usage: scripts/gpu/ncu-accumulate.sh BIN OUT [LOG=24]
+# Usage: docs/experiments/tools/ncu-accumulate.sh BIN OUT [LOG=24]
 set -u
 B=${1:?bin}; OUT=${2:?out}; LOG=${3:-24}; W=/tmp/ncuacc
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Key-setup times on a GPU machine: gen-porep at 2^16..2^MAX with --backend cpu and cuda,
 # the two keys compared byte for byte (docs/experiments/PERF.md, "Key setup").
-# Usage: scripts/gpu/setup-table.sh BIN_DIR OUT_DIR   (env: MAX=24 WORK=/tmp/setup-work)
+# Usage: docs/experiments/tools/setup-table.sh BIN_DIR OUT_DIR   (env: MAX=24 WORK=/tmp/setup-work)
 set -u
 B=${1:?bin dir}; O=${2:?out dir}; MAX=${MAX:-24}; W=${WORK:-/tmp/setup-work}
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}

@@ -5,7 +5,7 @@
 # without and with the table (BITS), interleaved; proofs of every run equal; cuzk-stats compare
 # (off runs baseline, on runs candidate); per run: first proof, steady s/proof (from the
 # third write on) and, for the on runs, the gpu events' msm_g1 split by h_table.
-# Usage: [ROUNDS=3] [BITS=22] [SECTORS=2] scripts/gpu/h-table.sh BIN OUT [LOG=24]
+# Usage: [ROUNDS=3] [BITS=22] [SECTORS=2] docs/experiments/tools/h-table.sh BIN OUT [LOG=24]
 set -u
 B=${1:?bin}; OUT=${2:?out}; LOG=${3:-24}; W=/tmp/htab; BITS=${BITS:-22}
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
