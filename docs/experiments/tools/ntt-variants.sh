@@ -2,7 +2,7 @@
 # NTT kernels on a GPU machine: the instruction mix of each NTT kernel (SASS), the NTT
 # tests (every variant against host references), the variants' timings at 2^16..2^MAX
 # interleaved (bench_cuda ntt-variants), and an ncu profile of the 2^PROF forward passes of
-# each kernel in PROF_KERNELS (docs/experiments/PERF.md, GPU section).
+# each kernel in PROF_KERNELS (docs/experiments/gpu-2026-12-03/README.md).
 # Usage: docs/experiments/tools/ntt-variants.sh BIN_DIR OUT_DIR   (env: MAX=27 PROF=24 PROF_KERNELS='t11b2 smem')
 # BIN_DIR holds bench_cuda, cuda_test_ntt, cuda_test_ntt_bench_variants (the benchmark-only
 # variants, built with bench_cuda) and libtbb.so.12 (built elsewhere for sm_90).

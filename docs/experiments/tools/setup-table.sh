@@ -1,6 +1,6 @@
 #!/bin/bash
 # Key-setup times on a GPU machine: gen-porep at 2^16..2^MAX with --backend cpu and cuda,
-# the two keys compared byte for byte (docs/experiments/PERF.md, "Key setup").
+# the two keys compared byte for byte (docs/experiments/gpu-2026-12-02/README.md, "Key setup").
 # Usage: docs/experiments/tools/setup-table.sh BIN_DIR OUT_DIR   (env: MAX=24 WORK=/tmp/setup-work)
 set -u
 B=${1:?bin dir}; O=${2:?out dir}; MAX=${MAX:-24}; W=${WORK:-/tmp/setup-work}
