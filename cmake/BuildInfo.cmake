@@ -1,4 +1,4 @@
-# Build stamp (issue 21 item 11): the commit and dirty state of the SOURCE tree, taken at
+# Build stamp: the commit and dirty state of the SOURCE tree, taken at
 # configure time with `git describe --always --dirty`, in CUZK_GIT_REV ("unknown" when the
 # sources are not a git checkout of their own, e.g. a release tarball unpacked anywhere).
 # Configure re-runs when HEAD moves (HEAD, its branch's ref, the HEAD reflog), so a commit or

@@ -1,4 +1,4 @@
-# `cmake --install` (issue 21 item 13): the two programs, the libraries (one per lib/ layer,
+# `cmake --install`: the two programs, the libraries (one per lib/ layer,
 # cuzk::util ... cuzk::pipeline, the INTERFACE cuzk::core linking them all, and cuzk_analysis)
 # with their headers, a CMake package (find_package(cuzk) -> cuzk::core, cuzk::stats, and each
 # layer), a relocatable pkg-config file (cuzk.pc), man pages made with help2man from --help

@@ -15,7 +15,7 @@
 // next k ≤ 4 (or 6, right after a swap) low bits of g are cleared by one g += w·f with
 // w = −g·f⁻¹ mod 2^k (f⁻¹ mod 2^k from Newton steps), instead of k separate steps.
 //
-// Cost on the 2-core VM: see PERF.md "Field inversion by Bernstein–Yang divsteps".
+// Why divsteps: about 6x faster than the binary extended Euclid it replaced (Fq 3.5 us vs 21.5 us).
 #include <array>
 #include <cstddef>
 #include <cstdint>
