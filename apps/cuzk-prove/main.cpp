@@ -8,7 +8,6 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
-#include <chrono>
 #include <optional>
 #include <string>
 
@@ -20,6 +19,7 @@
 #include "cuzk/setup/setup.hpp"
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/output_file.hpp"
+#include "cuzk/util/stopwatch.hpp"
 #include "backends.hpp"
 #include "batch_cli.hpp"
 #include "gen_porep.hpp"
@@ -50,9 +50,9 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   if (co.dir.empty()) cuzk::fail(Error::Kind::BadInput, "", "no cache folder: set --key-cache, XDG_CACHE_HOME or HOME");
   co.min_bytes = 0;
   g16::KeyLoadReport rep;
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = cuzk::SteadyClock::now();
   g16::load_key(zkey, {}, co, rep);
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double s = cuzk::seconds_since(t0);
   if (!rep.note.empty() && !rep.wrote && rep.source != "prepared") cuzk::fail(Error::Kind::Io, zkey, rep.note);
   if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", rep.note.c_str());
   std::printf("%s: %s %s (%.1f MB) in %.2f s\n", zkey.c_str(), rep.wrote ? "prepared into" : "already prepared in",
