@@ -1,31 +1,23 @@
 #include "cuzk/stats/run_data.hpp"
 
 #include <cmath>
-#include <optional>
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 
 #include "cuzk/stats/flat_json.hpp"
 #include "cuzk/stats/json_field.hpp"
 #include "cuzk/stats/line_reader.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/event_schema.hpp"
+#include "event_sources.hpp"
 
 namespace cuzk::stats {
 
 namespace {
 
 constexpr std::size_t kMaxErrorMessages = 10;
-
-std::string type_name(const FlatValue& v) {
-  switch (v.type) {
-    case FlatValue::Type::Null: return "null";
-    case FlatValue::Type::Bool: return "a boolean";
-    case FlatValue::Type::Number: return "a number";
-    case FlatValue::Type::String: return "a string";
-    case FlatValue::Type::Nested: return v.text.empty() || v.text[0] == '{' ? "an object" : "an array";
-  }
-  return "unknown";
-}
 
 // A byte count of run_start.config drawn in the report: a positive finite number, else nothing
 // (config holds what the producer resolved; other producers may write other types there).
@@ -42,26 +34,34 @@ public:
 
   void line(const FlatObject& o, std::string_view raw, std::size_t lineno) {
     lineno_ = lineno;
-    const double ts = number(o, "ts");
-    const std::string_view ev_text = text(o, "ev");
+    const LineSource src(path_, lineno, o);
+    const double ts = src.number("ts");
+    const std::string_view ev_text = src.text("ev");
     if (ts + 1e-9 < r_.last_ts) ++backwards_;
     r_.last_ts = std::max(r_.last_ts, ts);
-    const std::string_view e = ev_text;
-    if (e == "mem") return mem(o, ts);
-    if (e == "synth") return span(o, Stage::Synth);
-    if (e == "queue") return span(o, Stage::Queue);
-    if (e == "gpu") return span(o, Stage::Gpu);
-    if (e == "write") return span(o, Stage::Write);
-    if (e == "sector_start") return sector_start(o, ts);
-    if (e == "sector_end") return sector_end(o, ts);
-    if (e == "error") return error(o);
-    if (e == "run_start") return run_start(raw);
-    if (e == "run_end") return run_end(o);
-    // Producer additions that no statistic uses (docs/events.md): known, not warned about.
-    if (e == "key_upload") return key_upload(o);
-    if (e == "key_load") return key_load(o);
-    if (e == "skip" || e == "redo") return;
-    ++unknown_;
+    const auto kind = events::kind_of(ev_text);
+    if (!kind) {
+      ++unknown_;
+      return;
+    }
+    switch (*kind) {
+      case events::Kind::Mem: return mem(src, ts);
+      case events::Kind::Synth: return span(read_as<events::Synth>(src), Stage::Synth);
+      case events::Kind::Queue: return void(span(read_as<events::Span>(src), Stage::Queue));
+      case events::Kind::Gpu: return gpu(read_as<events::Gpu>(src));
+      case events::Kind::Write: return void(span(read_as<events::Span>(src), Stage::Write));
+      case events::Kind::SectorStart: return sector_start(read_as<events::SectorStart>(src), ts);
+      case events::Kind::SectorEnd: return sector_end(read_as<events::SectorEnd>(src), ts);
+      case events::Kind::Error: return error(src);
+      case events::Kind::RunStart: return run_start(raw);
+      case events::Kind::RunEnd: return run_end(read_as<events::RunEnd>(src));
+      // Producer additions: the key spans are drawn by trace and report; skip and redo are
+      // known and used by no statistic.
+      case events::Kind::KeyUpload: return key_upload(read_as<events::KeyUpload>(src));
+      case events::Kind::KeyLoad: return key_load(read_as<events::KeyLoad>(src));
+      case events::Kind::Skip:
+      case events::Kind::Redo: return;
+    }
   }
 
   void finish() {
@@ -75,53 +75,13 @@ public:
   }
 
 private:
+  template <class E>
+  static E read_as(const events::Source& src) {
+    E e;
+    events::read(src, e);
+    return e;
+  }
   std::string where() const { return path_ + ":" + std::to_string(lineno_); }
-  [[noreturn]] void bad(const std::string& msg) const { throw Error(Error::Kind::BadInput, where(), msg); }
-
-  double number(const FlatObject& o, std::string_view key) const {
-    const FlatValue* v = o.get(key);
-    if (!v) bad("missing numeric field '" + std::string(key) + "'");
-    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a number");
-    return jf::checked_number(v->number, where(), "field '" + std::string(key) + "'");
-  }
-  double number_or(const FlatObject& o, std::string_view key, double dflt) const {
-    const FlatValue* v = o.get(key);
-    if (!v || v->type == FlatValue::Type::Null) return dflt;
-    if (v->type != FlatValue::Type::Number) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a number");
-    return jf::checked_number(v->number, where(), "field '" + std::string(key) + "'");
-  }
-  // An optional string: absent or null → `dflt`; another type is bad input.
-  std::string_view text_or(const FlatObject& o, std::string_view key, std::string_view dflt) const {
-    const FlatValue* v = o.get(key);
-    if (!v || v->type == FlatValue::Type::Null) return dflt;
-    if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a string");
-    return v->text;
-  }
-  // Optional bytes: absent or null → nullopt; another type or a negative number is bad input.
-  std::optional<double> opt_bytes(const FlatObject& o, std::string_view key) const {
-    const FlatValue* v = o.get(key);
-    if (!v || v->type == FlatValue::Type::Null) return std::nullopt;
-    const double b = number(o, key);
-    if (b < 0) bad("field '" + std::string(key) + "' is negative");
-    return b;
-  }
-  std::optional<std::uint32_t> index_or(const FlatObject& o, std::string_view key) const {
-    const FlatValue* v = o.get(key);
-    if (!v || v->type == FlatValue::Type::Null) return std::nullopt;
-    return index(o, key);
-  }
-  std::uint32_t index(const FlatObject& o, std::string_view key) const {
-    const double v = number(o, key);
-    if (v < 0 || v > 4294967295.0 || v != std::floor(v))
-      bad("field '" + std::string(key) + "' is not a non-negative integer");
-    return std::uint32_t(v);
-  }
-  std::string_view text(const FlatObject& o, std::string_view key) const {
-    const FlatValue* v = o.get(key);
-    if (!v) bad("missing string field '" + std::string(key) + "'");
-    if (v->type != FlatValue::Type::String) bad("field '" + std::string(key) + "' is " + type_name(*v) + ", expected a string");
-    return v->text;
-  }
 
   void remember_sector(std::uint32_t seq, std::string_view name) {
     if (seq > 100000000) return;  // seq is dense in practice; do not allocate for absurd values
@@ -129,110 +89,87 @@ private:
     if (r_.sector_by_seq[seq].empty()) r_.sector_by_seq[seq] = std::string(name);
   }
 
-  std::uint16_t device(const FlatObject& o) {
-    const FlatValue* v = o.get("device");
-    std::string label;
-    if (!v || v->type == FlatValue::Type::Null) label = "0";
-    else if (v->type == FlatValue::Type::Number) label = std::to_string(std::int64_t(number(o, "device")));
-    else if (v->type == FlatValue::Type::String) label = std::string(v->text);
-    else bad("field 'device' is neither a number nor a string");
+  std::uint16_t device(const events::DeviceId& id) {
+    std::string label = events::label(id);
     for (std::size_t i = 0; i < r_.devices.size(); ++i)
       if (r_.devices[i] == label) return std::uint16_t(i);
-    if (r_.devices.size() >= 0xFFFF) bad("too many devices");
+    if (r_.devices.size() >= 0xFFFF) throw Error(Error::Kind::BadInput, where(), "too many devices");
     r_.devices.push_back(std::move(label));
     return std::uint16_t(r_.devices.size() - 1);
   }
 
-  void span(const FlatObject& o, Stage st) {
+  Span& span(const events::Span& e, Stage st, std::optional<std::uint32_t> worker = std::nullopt) {
     Span s{};
-    s.t0 = number(o, "t0");
-    s.t1 = number(o, "t1");
-    if (!(s.t1 >= s.t0)) bad("span ends before it starts (t1 < t0)");
-    s.seq = index(o, "seq");
-    s.partition = index(o, "partition");
+    s.t0 = e.t0;
+    s.t1 = e.t1;
+    s.seq = e.seq;
+    s.partition = e.partition;
     s.stage = st;
-    s.worker = 0xFFFF;
-    if (const auto w = index_or(o, "worker")) s.worker = std::uint16_t(std::min<std::uint32_t>(*w, 65534));
-    if (const std::string_view sec = text_or(o, "sector", {}); !sec.empty()) remember_sector(s.seq, sec);
-    const std::uint64_t key = (std::uint64_t(s.seq) << 32) | s.partition;
-    if (st == Stage::Gpu) {
-      s.device = device(o);
-      static constexpr std::array<std::string_view, 6> sub{"lock_wait", "h2d", "ntt", "msm_g1", "msm_g2", "d2h"};
-      for (std::size_t i = 0; i < sub.size(); ++i) {
-        const double v = number_or(o, sub[i], NAN);
-        if (!std::isnan(v)) r_.series[i].push_back(v);
-      }
-      r_.gpu_end.emplace_back(key, s.t1);
-    } else if (st == Stage::Write) {
-      r_.write_end.emplace_back(key, s.t1);
-    }
+    s.worker = worker ? std::uint16_t(std::min<std::uint32_t>(*worker, 65534)) : 0xFFFF;
+    if (!e.sector.empty()) remember_sector(s.seq, e.sector);
+    if (st == Stage::Write) r_.write_end.emplace_back(key_of(s), s.t1);
     r_.spans.push_back(s);
+    return r_.spans.back();
+  }
+  void span(const events::Synth& e, Stage st) { span(static_cast<const events::Span&>(e), st, e.worker); }
+  static std::uint64_t key_of(const Span& s) { return (std::uint64_t(s.seq) << 32) | s.partition; }
+
+  void gpu(const events::Gpu& e) {
+    Span& s = span(e, Stage::Gpu, e.worker);
+    s.device = device(e.device);
+    const std::optional<double> sub[] = {e.lock_wait, e.h2d, e.ntt, e.msm_g1, e.msm_g2, e.d2h};  // Series order
+    for (std::size_t i = 0; i < std::size(sub); ++i)
+      if (sub[i]) r_.series[i].push_back(*sub[i]);
+    r_.gpu_end.emplace_back(key_of(s), s.t1);
   }
 
-  void key_upload(const FlatObject& o) {
-    KeyUpload k{number(o, "t0"), number(o, "t1"), device(o), {}};
-    if (!(k.t1 >= k.t0)) bad("key_upload ends before it starts (t1 < t0)");
-    k.zkey = std::string(text_or(o, "zkey", {}));
-    r_.key_uploads.push_back(std::move(k));
-  }
+  void key_upload(const events::KeyUpload& e) { r_.key_uploads.push_back({e.t0, e.t1, device(e.device), e.zkey}); }
 
-  void key_load(const FlatObject& o) {
-    KeyLoad k{number(o, "t0"), number(o, "t1"), number_or(o, "bytes", 0), {}, {}};
-    if (!(k.t1 >= k.t0)) bad("key_load ends before it starts (t1 < t0)");
-    if (k.bytes < 0) bad("field 'bytes' is negative");
-    k.source = std::string(text_or(o, "source", {}));
-    k.path = std::string(text_or(o, "path", {}));
-    r_.key_loads.push_back(std::move(k));
-  }
+  void key_load(const events::KeyLoad& e) { r_.key_loads.push_back({e.t0, e.t1, e.bytes, e.source, e.path}); }
 
-  void mem(const FlatObject& o, double ts) {
+  void mem(const events::Source& src, double ts) {
     ++r_.mem_samples;
-    const double rss = number(o, "rss");
-    const double inflight = number_or(o, "inflight", 0), reserved = number_or(o, "reserved", 0);
-    const double gpu_used = number_or(o, "gpu_used", 0);
-    if (rss > r_.peak_rss) {
-      r_.peak_rss = rss;
+    const auto m = read_as<events::Mem>(src);
+    const double gpu_used = m.gpu_used.value_or(0);
+    if (m.rss > r_.peak_rss) {
+      r_.peak_rss = m.rss;
       r_.peak_rss_ts = ts;
     }
-    r_.max_inflight = std::max(r_.max_inflight, inflight);
-    r_.max_reserved = std::max(r_.max_reserved, reserved);
+    r_.max_inflight = std::max(r_.max_inflight, m.inflight);
+    r_.max_reserved = std::max(r_.max_reserved, m.reserved);
     r_.peak_gpu_used = std::max(r_.peak_gpu_used, gpu_used);
-    const std::optional<double> anon = opt_bytes(o, "rss_anon"), file = opt_bytes(o, "rss_file");
-    if (anon) r_.peak_rss_anon = std::max(r_.peak_rss_anon.value_or(0), *anon);
-    if (file) r_.peak_rss_file = std::max(r_.peak_rss_file.value_or(0), *file);
-    if (keep_mem_) r_.mem.push_back({ts, rss, inflight, reserved, gpu_used, anon, file});
+    if (m.rss_anon) r_.peak_rss_anon = std::max(r_.peak_rss_anon.value_or(0), *m.rss_anon);
+    if (m.rss_file) r_.peak_rss_file = std::max(r_.peak_rss_file.value_or(0), *m.rss_file);
+    if (keep_mem_) r_.mem.push_back({ts, m.rss, m.inflight, m.reserved, gpu_used, m.rss_anon, m.rss_file});
   }
 
-  void sector_start(const FlatObject& o, double ts) {
-    const std::string_view name = text(o, "sector");
+  void sector_start(const events::SectorStart& e, double ts) {
     ++r_.sectors_started;
-    if (const auto q = index_or(o, "seq")) remember_sector(*q, name);
-    open_sectors_[std::string(name)] = ts;
+    if (e.seq) remember_sector(*e.seq, e.sector);
+    open_sectors_[e.sector] = ts;
   }
 
-  void sector_end(const FlatObject& o, double ts) {
-    const std::string name(text(o, "sector"));
-    const std::string_view status = text_or(o, "status", "ok");
-    if (status == "failed") ++r_.sectors_failed;
-    else if (status == "skipped") ++r_.sectors_skipped;
-    else ++r_.sectors_ok;
-    auto it = open_sectors_.find(name);
+  void sector_end(const events::SectorEnd& e, double ts) {
+    using St = events::SectorStatus;
+    (e.status == St::Failed ? r_.sectors_failed : e.status == St::Skipped ? r_.sectors_skipped : r_.sectors_ok)++;
+    auto it = open_sectors_.find(e.sector);
     if (it == open_sectors_.end()) {
-      r_.warnings.push_back(where() + ": sector_end for '" + name + "' without sector_start");
+      r_.warnings.push_back(where() + ": sector_end for '" + e.sector + "' without sector_start");
       return;
     }
-    if (status != "skipped") r_.series[std::size_t(Series::Sector)].push_back(ts - it->second);
+    if (e.status != St::Skipped) r_.series[std::size_t(Series::Sector)].push_back(ts - it->second);
     open_sectors_.erase(it);
   }
 
-  void error(const FlatObject& o) {
+  void error(const events::Source& src) {
     ++r_.errors;
-    if (r_.error_messages.size() < kMaxErrorMessages) {
-      std::string msg(text_or(o, "sector", "?"));
-      if (const auto p = index_or(o, "partition")) msg += "/p" + std::to_string(*p);
+    if (r_.error_messages.size() < kMaxErrorMessages) {  // the rest are counted, not read
+      const auto e = read_as<events::ErrorEvent>(src);
+      std::string msg = e.sector;
+      if (e.partition) msg += "/p" + std::to_string(*e.partition);
       msg += ": ";
       // One line per message: a producer's message with a newline must not break the report's lines.
-      for (char c : text_or(o, "message", "(no message)")) msg += (c == '\n' || c == '\r') ? ' ' : c;
+      for (char c : e.message) msg += (c == '\n' || c == '\r') ? ' ' : c;
       r_.error_messages.push_back(std::move(msg));
     }
   }
@@ -242,21 +179,20 @@ private:
     const jf::Json j = jf::parse(raw, w);
     r_.has_run_start = true;
     auto& p = r_.prov;
-    const long long schema = jf::opt_integer(j, "schema", w).value_or(0);
-    if (schema < 0 || schema > 1000000) bad("field 'schema' is out of range");
-    p.schema = int(schema);
+    events::RunStart e;
+    events::read(TreeSource(j, w), e);
+    p.schema = int(e.schema);
     if (p.schema != 1 && p.schema != 2)
       r_.warnings.push_back("event schema " + std::to_string(p.schema) + ", this reader knows 1 and 2");
-    p.version = jf::opt_string(j, "version", w).value_or("");
-    p.git = jf::opt_string(j, "git", w).value_or("");
-    p.host = jf::opt_string(j, "host", w).value_or("");
-    const long long cpus = jf::opt_integer(j, "cpus", w).value_or(0);
-    p.cpus = cpus > 0 && cpus < (1 << 30) ? int(cpus) : 0;
+    p.version = e.version;
+    p.git = e.git.value_or("");
+    p.host = e.host;
+    p.cpus = int(e.cpus);
     if (const jf::Json* g = jf::opt_array(j, "gpus", w)) {
       std::size_t i = 0;
-      for (const auto& e : *g) {
+      for (const auto& x : *g) {
         const std::string wi = w + ": gpus[" + std::to_string(i++) + "]";
-        p.gpus.push_back(jf::opt_string(jf::object(e, wi), "name", wi).value_or("?"));
+        p.gpus.push_back(jf::opt_string(jf::object(x, wi), "name", wi).value_or("?"));
       }
     }
     if (const jf::Json* c = jf::opt_object(j, "config", w)) {
@@ -267,14 +203,14 @@ private:
     if (const jf::Json* a = jf::opt_array(j, "argv", w)) p.argv = *a;
   }
 
-  void run_end(const FlatObject& o) {
+  void run_end(const events::RunEnd& e) {
     r_.has_run_end = true;
-    r_.end_proofs = index_or(o, "proofs").value_or(0);
-    r_.end_failures = index_or(o, "failures").value_or(0);
-    r_.end_wall = number_or(o, "wall", 0);
-    r_.end_s_per_proof = number_or(o, "s_per_proof", 0);
-    r_.end_peak_rss = number_or(o, "peak_rss", 0);
-    r_.end_peak_rss_anon = opt_bytes(o, "peak_rss_anon");
+    r_.end_proofs = e.proofs;
+    r_.end_failures = e.failures;
+    r_.end_wall = e.wall;
+    r_.end_s_per_proof = e.s_per_proof;
+    r_.end_peak_rss = e.peak_rss;
+    r_.end_peak_rss_anon = e.peak_rss_anon;
   }
 
   RunData& r_;
@@ -299,7 +235,7 @@ public:
   Loader& route(const FlatObject& o, std::size_t lineno) {
     const FlatValue* id = o.get("run");
     const FlatValue* ev = o.get("ev");
-    const bool start = ev && ev->type == FlatValue::Type::String && ev->text == "run_start";
+    const bool start = ev && ev->type == FlatValue::Type::String && ev->text == events::name(events::Kind::RunStart);
     if (id && id->type != FlatValue::Type::Null) {
       if (id->type != FlatValue::Type::String)
         throw Error(Error::Kind::BadInput, path_ + ":" + std::to_string(lineno), "field 'run' is not a string");

@@ -23,6 +23,7 @@
 #include "cuzk/pipeline/config.hpp"
 #include "cuzk/pipeline/sector.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/parse_text.hpp"
 #include "batch_json.hpp"
 
 namespace pl = cuzk::pipeline;
@@ -56,13 +57,9 @@ bool on_off(const std::string& v, const char* opt) {
 
 // Decimal digits only (no sign, space or suffix), in [lo, hi].
 std::uint64_t integer(const std::string& v, const char* opt, std::uint64_t lo, std::uint64_t hi) {
-  std::uint64_t n = 0;
-  const bool digits = !v.empty() && v.size() <= 20 &&
-                      std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
-  auto r = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (!digits || r.ec != std::errc() || r.ptr != v.data() + v.size() || n < lo || n > hi)
-    bad_value(opt, v, "an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
-  return n;
+  const auto n = cuzk::parse_decimal(v);
+  if (!n || *n < lo || *n > hi) bad_value(opt, v, "an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
+  return *n;
 }
 
 unsigned count_or_auto(const std::string& v, const char* opt) {
@@ -95,10 +92,9 @@ std::vector<int> parse_devices(const std::string& s) {
   while (true) {
     const std::size_t comma = s.find(',', start);
     const std::string item = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    const bool digits = !item.empty() && item.size() <= 4 &&
-                        std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits) bad_value("--devices", s, "a comma-separated list of device indices (e.g. 0,1) or all");
-    const int i = std::stoi(item);
+    const auto index = cuzk::parse_decimal(item, 4);
+    if (!index) bad_value("--devices", s, "a comma-separated list of device indices (e.g. 0,1) or all");
+    const int i = int(*index);
     if (std::find(out.begin(), out.end(), i) != out.end()) bad_value("--devices", s, "a list without repeats");
     out.push_back(i);
     if (comma == std::string::npos) break;

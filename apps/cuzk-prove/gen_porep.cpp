@@ -1,6 +1,5 @@
 #include "gen_porep.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -13,6 +12,7 @@
 #include "cuzk/setup/setup.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/stopwatch.hpp"
 
 namespace {
 
@@ -30,10 +30,6 @@ struct GenArgs {
   std::string backend = "auto";  // key setup: auto|cpu|cuda
 };
 
-double secs(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 int run(const GenArgs& a) {
   std::uint32_t k = a.challenges ? a.challenges : pl::max_challenges(a.depth, a.log_domain);
   if (k == 0)
@@ -44,21 +40,21 @@ int run(const GenArgs& a) {
   fs::create_directories(a.out);
   const std::string key_name = "porep-d" + std::to_string(a.depth) + "-k" + std::to_string(k) + ".zkey";
   const std::string key_path = (fs::path(a.out) / key_name).string();
-  auto t0 = std::chrono::steady_clock::now();
+  auto t0 = cuzk::SteadyClock::now();
   if (!fs::exists(key_path)) {
     auto tw = a.random_key ? cuzk::setup::ToxicWaste::random() : cuzk::setup::ToxicWaste::from_seed(a.seed);
     cuzk::setup::SetupTimes t;
     auto engine = make_setup_engine(a.backend);
     auto r1cs = pl::build_r1cs(a.depth, k);
-    const double t_r1cs = secs(t0);
+    const double t_r1cs = cuzk::seconds_since(t0);
     auto pk = cuzk::setup::generate_key(r1cs, tw, &t, engine.get());
-    const double t_key = secs(t0);
+    const double t_key = cuzk::seconds_since(t0);
     cuzk::groth16::write_zkey(key_path, pk);
     std::printf(
         "key %s: %u constraints, domain 2^%u, setup %.2f s on %s (r1cs %.2f s, lagrange %.2f s, qap %.2f s, G1 %.2f s, "
         "G2 %.2f s, write %.2f s)\n",
-        key_path.c_str(), lay.n_constraints, lay.log_domain, secs(t0), t.engine.c_str(), t_r1cs, t.lagrange, t.qap, t.g1,
-        t.g2, secs(t0) - t_key);
+        key_path.c_str(), lay.n_constraints, lay.log_domain, cuzk::seconds_since(t0), t.engine.c_str(), t_r1cs, t.lagrange, t.qap, t.g1,
+        t.g2, cuzk::seconds_since(t0) - t_key);
   } else {
     std::printf("key %s exists, kept\n", key_path.c_str());
   }

@@ -7,29 +7,22 @@
 // Only this file catches cuzk::Error and maps it to an exit code.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <unistd.h>
 
-#include <chrono>
-#include <filesystem>
-#include <memory>
 #include <optional>
-#include <utility>
-#include <vector>
+#include <string>
 
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/groth16/prepared_key.hpp"
-#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/prove_files.hpp"
 #include "cuzk/groth16/r1cs.hpp"
 #include "cuzk/groth16/verifier.hpp"
 #include "cuzk/setup/setup.hpp"
-#include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/output_file.hpp"
+#include "cuzk/util/stopwatch.hpp"
 #include "backends.hpp"
-#include "gen_porep.hpp"
-#if __has_include("batch_cli.hpp")
 #include "batch_cli.hpp"
-#define CUZK_HAVE_BATCH 1
-#endif
+#include "gen_porep.hpp"
 
 namespace g16 = cuzk::groth16;
 using cuzk::Error;
@@ -50,69 +43,6 @@ int exit_code_for(Error::Kind k) {
   return 70;
 }
 
-// --- Output safety -------------------------------------------------------------
-// Outputs are checked before any work: no two options name the same file (compared after
-// resolving ./, .. and symlinks), none is a folder or another non-regular file, none exists
-// unless --force, and each folder exists. Then everything is rendered, all temp files are
-// created and written, and only then committed; a failed commit removes the outputs this
-// run already committed (they are ours: without --force they were created with no-overwrite).
-struct Output {
-  const char* option;  // "--proof"
-  std::string path;
-  std::string content;
-};
-
-void check_outputs(const std::vector<Output>& outs, bool force) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> resolved;
-  for (const Output& o : outs) {
-    std::error_code ec;
-    fs::file_status st = fs::status(o.path, ec);  // follows symlinks
-    if (fs::is_directory(st)) cuzk::fail(Error::Kind::BadInput, o.path, std::string(o.option) + " names a folder, not a file");
-    if (fs::exists(st) && !fs::is_regular_file(st))
-      cuzk::fail(Error::Kind::BadInput, o.path, std::string(o.option) + " names a special file, not a regular file");
-    if (fs::exists(st) && !force)
-      cuzk::fail(Error::Kind::BadInput, o.path, "exists already, not overwritten (--force replaces it)");
-    auto dir = fs::path(o.path).parent_path();
-    if (!dir.empty() && !fs::is_directory(dir, ec))
-      cuzk::fail(Error::Kind::Io, o.path, "output folder does not exist");
-    fs::path r = fs::weakly_canonical(fs::absolute(o.path), ec);
-    if (ec) r = fs::absolute(o.path).lexically_normal();
-    for (std::size_t i = 0; i < resolved.size(); ++i)
-      if (resolved[i] == r)
-        cuzk::fail(Error::Kind::BadInput, o.path,
-                   std::string("given as both ") + outs[i].option + " and " + o.option + "; each output needs its own file");
-    resolved.push_back(std::move(r));
-  }
-}
-
-void write_all_or_none(const std::vector<Output>& outs, bool force) {
-  std::vector<std::unique_ptr<cuzk::AtomicFile>> files;
-  for (const Output& o : outs) {
-    files.push_back(std::make_unique<cuzk::AtomicFile>(o.path));
-    files.back()->write(o.content);
-  }
-  std::size_t done = 0;
-  try {
-    for (; done < files.size(); ++done) files[done]->commit(/*no_overwrite=*/!force);
-  } catch (...) {
-    for (std::size_t i = 0; i < done; ++i) ::unlink(outs[i].path.c_str());
-    throw;
-  }
-}
-
-struct ProveArgs {
-  std::string zkey, witness, proof, pub, proof_bin, r1cs;
-  std::optional<std::uint64_t> seed;
-  bool force = false;
-};
-
-std::vector<Output> prove_outputs(const ProveArgs& a) {
-  std::vector<Output> outs{{"--proof", a.proof, {}}, {"--public", a.pub, {}}};
-  if (!a.proof_bin.empty()) outs.push_back({"--proof-bin", a.proof_bin, {}});
-  return outs;
-}
-
 // prepare-key: 0 when the cache holds a valid entry afterwards (made now or already there).
 int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   g16::KeyCacheOptions co;
@@ -120,46 +50,13 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   if (co.dir.empty()) cuzk::fail(Error::Kind::BadInput, "", "no cache folder: set --key-cache, XDG_CACHE_HOME or HOME");
   co.min_bytes = 0;
   g16::KeyLoadReport rep;
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = cuzk::SteadyClock::now();
   g16::load_key(zkey, {}, co, rep);
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double s = cuzk::seconds_since(t0);
   if (!rep.note.empty() && !rep.wrote && rep.source != "prepared") cuzk::fail(Error::Kind::Io, zkey, rep.note);
   if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", rep.note.c_str());
   std::printf("%s: %s %s (%.1f MB) in %.2f s\n", zkey.c_str(), rep.wrote ? "prepared into" : "already prepared in",
               rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6, s);
-  return 0;
-}
-
-int cmd_prove(const ProveArgs& a) {
-  // Refuse bad outputs before spending time on the proof.
-  std::vector<Output> outs = prove_outputs(a);
-  check_outputs(outs, a.force);
-  g16::ProvingKey pk = g16::read_zkey(a.zkey);
-  g16::Witness w = g16::read_wtns(a.witness, pk.header.n_vars);
-  if (!a.r1cs.empty()) {
-    g16::R1cs cs = g16::read_r1cs(a.r1cs);
-    if (cs.n_wires != pk.header.n_vars || cs.n_public() != pk.header.n_public)
-      cuzk::fail(Error::Kind::BadInput, a.r1cs, "does not match the proving key " + a.zkey + " (nWires/nPublic differ)");
-    if (auto bad = cs.first_unsatisfied(w.values))
-      cuzk::fail(Error::Kind::Unsatisfied, a.witness,
-                 "does not satisfy constraint " + std::to_string(*bad) + " of " + a.r1cs);
-  }
-  g16::Blinding bl = a.seed ? g16::Blinding::from_seed(*a.seed, "prove") : g16::Blinding::random();
-  g16::CpuBackend cpu;
-  g16::Proof proof = g16::prove(pk, w.values, bl, cpu);
-  auto pub = g16::public_signals(pk, w.values);
-  // Without an .r1cs a bad witness would give a proof that does not verify: check it,
-  // so no invalid proof is ever written.
-  if (auto v = g16::verify(g16::verifying_key(pk), pub, proof); !v)
-    cuzk::fail(Error::Kind::Unsatisfied, a.witness,
-               "the proof does not verify (" + v.reason + "): the witness does not satisfy the circuit of " + a.zkey);
-  outs[0].content = g16::dump_snarkjs(g16::proof_to_json(proof));
-  outs[1].content = g16::dump_snarkjs(g16::public_to_json(pub));
-  if (outs.size() > 2) {
-    auto bytes = g16::proof_to_bytes(proof);
-    outs[2].content.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  }
-  write_all_or_none(outs, a.force);
   return 0;
 }
 
@@ -176,20 +73,11 @@ int cmd_verify(const std::string& vkey, const std::string& pub, const std::strin
   return 1;
 }
 
-int cmd_export_vkey(const std::string& zkey, const std::string& out, bool force) {
-  std::vector<Output> outs{{"--out", out, {}}};
-  check_outputs(outs, force);
-  g16::ProvingKey pk = g16::read_zkey_header(zkey);
-  outs[0].content = g16::dump_snarkjs(g16::vkey_to_json(g16::verifying_key(pk)));
-  write_all_or_none(outs, force);
-  return 0;
-}
-
 int cmd_setup(const std::string& r1cs, const std::string& out, std::optional<std::uint64_t> seed,
               const std::string& backend, bool force) {
   // The key is streamed by write_zkey (AtomicFile + rename); the check here refuses an
   // existing --out before the setup's work (a file created meanwhile would be replaced).
-  check_outputs({{"--out", out, {}}}, force);
+  cuzk::check_outputs({{"--out", out, {}}}, force);
   auto engine = make_setup_engine(backend);
   g16::R1cs cs = g16::read_r1cs(r1cs);
   auto tw = seed ? cuzk::setup::ToxicWaste::from_seed(*seed) : cuzk::setup::ToxicWaste::random();
@@ -215,7 +103,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("cuzk-prove ") + CUZK_VERSION);
   int rc = 0;
 
-  ProveArgs pa;
+  g16::ProveFiles pa;
   auto* prove = app.add_subcommand("prove", "Prove one witness: writes proof.json and public.json (snarkjs format)");
   prove->add_option("--zkey", pa.zkey, "Groth16 proving key (.zkey, snarkjs)")->required()->check(CLI::ExistingFile);
   prove->add_option("--witness", pa.witness, "witness (.wtns, snarkjs)")->required()->check(CLI::ExistingFile);
@@ -227,7 +115,7 @@ int main(int argc, char** argv) {
   prove->add_flag("--force", pa.force, "replace existing output files (default: refuse, a finished proof is never overwritten)");
   prove->add_option("--seed", pa.seed,
                     "TEST ONLY: derive the blinding r, s from this seed (reproducible, NOT zero-knowledge)");
-  prove->callback([&] { rc = cmd_prove(pa); });
+  prove->callback([&] { g16::prove_files(pa); });
 
   std::string vk, pub, proof;
   auto* verify = app.add_subcommand("verify", "Verify a proof: exit 0 valid, 1 invalid, 2 bad input");
@@ -242,7 +130,7 @@ int main(int argc, char** argv) {
   exp->add_option("--zkey", zk, "Groth16 proving key (.zkey)")->required()->check(CLI::ExistingFile);
   exp->add_option("--out", out, "output verification_key.json")->required();
   exp->add_flag("--force", exp_force, "replace an existing --out (default: refuse)");
-  exp->callback([&] { rc = cmd_export_vkey(zk, out, exp_force); });
+  exp->callback([&] { g16::export_vkey_file(zk, out, exp_force); });
 
   std::string su_r1cs, su_out;
   std::optional<std::uint64_t> su_seed;
@@ -265,9 +153,7 @@ int main(int argc, char** argv) {
 
   add_gen_porep_command(app, rc);
 
-#ifdef CUZK_HAVE_BATCH
   add_batch_command(app, rc);
-#endif
 
   try {
     app.parse(argc, argv);

@@ -23,6 +23,7 @@
 #include "cuzk/util/crc32c.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/parse_text.hpp"
 #include "cuzk/util/sha256.hpp"
 #include "temp_dir.hpp"
 
@@ -340,4 +341,19 @@ TEST_CASE("event fields: order, types and nesting as JSON") {
   CHECK(line.substr(at) ==
         "\"run\":\"r-1\",\"z\":2,\"a\":null,\"u\":18446744073709551615,\"i\":-3,\"d\":0.5,\"s\":\"x\\\"y\","
         "\"arr\":[1,2],\"obj\":{\"e\":true}}\n");
+}
+
+TEST_CASE("value grammars: plain decimals and switches") {
+  CHECK(cuzk::parse_decimal("0") == 0u);
+  CHECK(cuzk::parse_decimal("0042") == 42u);
+  CHECK(cuzk::parse_decimal("18446744073709551615") == 18446744073709551615ull);
+  for (const char* bad : {"", "18446744073709551616", "-1", "+1", " 1", "1 ", "1e3", "0x10", "12k", "1.0"})
+    CHECK_FALSE(cuzk::parse_decimal(bad));
+  CHECK(cuzk::parse_decimal("12345", 5) == 12345u);
+  CHECK_FALSE(cuzk::parse_decimal("123456", 5));
+  CHECK(cuzk::parse_on_off("on") == true);
+  CHECK(cuzk::parse_on_off("1") == true);
+  CHECK(cuzk::parse_on_off("off") == false);
+  CHECK(cuzk::parse_on_off("0") == false);
+  for (const char* bad : {"", "ON", "yes", "true", " on", "2"}) CHECK_FALSE(cuzk::parse_on_off(bad));
 }

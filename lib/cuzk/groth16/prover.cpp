@@ -9,13 +9,13 @@
 #include "cuzk/ntt/domain.hpp"
 #include "cuzk/groth16/randomness.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/stopwatch.hpp"
 
 namespace cuzk::groth16 {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+using Clock = SteadyClock;
 
 template <class T>
 void free_vec(std::vector<T>& v) {
@@ -87,7 +87,7 @@ MsmSums CpuBackend::compute(const ProvingKey& pk, Abc abc, const std::vector<Sca
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) h[i] = abc.a[i].canonical();
   });
   if (early_free) abc.release();
-  t.ntt += since(t0);
+  t.ntt += seconds_since(t0);
 
   MsmSums m;
   const std::size_t np = pk.header.n_public + 1;
@@ -96,10 +96,10 @@ MsmSums CpuBackend::compute(const ProvingKey& pk, Abc abc, const std::vector<Sca
   m.b1 = msm::pippenger(pk.b1.data(), w.data(), w.size());
   m.c = msm::pippenger(pk.c.data(), w.data() + np, w.size() - np);
   m.h = msm::pippenger(pk.h.data(), h.data(), h.size());
-  t.msm_g1 += since(t0);
+  t.msm_g1 += seconds_since(t0);
   t0 = Clock::now();
   m.b2 = msm::pippenger(pk.b2.data(), w.data(), w.size());
-  t.msm_g2 += since(t0);
+  t.msm_g2 += seconds_since(t0);
   return m;
 }
 

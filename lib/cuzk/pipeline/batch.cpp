@@ -103,15 +103,80 @@ void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors
   }
 }
 
-Value::Array gpus_json(const std::vector<Device>& devs) {
-  Value::Array a;
-  for (const auto& d : devs)
-    if (d.memory) {
-      Fields set;
-      for (const auto& [k, v] : d.settings) set[k] = v;
-      a.push_back(Fields{{"index", d.index}, {"name", d.name}, {"memory", d.memory}, {"settings", set}});
+// The sizes that resolve the `auto` settings: the largest partition footprint and key (bytes)
+// and the partitions to prove, over the sectors that were not refused.
+struct BatchSize {
+  std::uint64_t footprint = 1, key_bytes = 0;
+  unsigned partitions = 0;
+};
+BatchSize batch_size(const std::vector<std::unique_ptr<SectorState>>& sectors) {
+  BatchSize z;
+  for (const auto& s : sectors)
+    if (s->error.empty()) {
+      z.footprint = std::max(z.footprint, s->footprint);
+      z.key_bytes = std::max(z.key_bytes, s->key_bytes);
+      z.partitions += unsigned(s->spec.partitions());
     }
-  return a;
+  return z;
+}
+
+// What the backends keep in host memory outside the partitions' footprints (pinned staging):
+// per device, its largest over the batch's keys; charged against `--mem-budget auto`.
+std::uint64_t host_reserved_bytes(const std::vector<Device>& devices,
+                                  const std::vector<std::unique_ptr<SectorState>>& sectors, unsigned workers_per_device) {
+  std::uint64_t total = 0;
+  for (const auto& d : devices) {
+    std::uint64_t most = 0;
+    for (const auto& s : sectors)
+      if (s->error.empty() && d.backend)
+        most = std::max(most, d.backend->host_reserved_bytes(s->header, std::max(1u, workers_per_device)));
+    total += most;
+  }
+  return total;
+}
+
+void create_out_dir(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!fs::is_directory(dir))
+    fail(Error::Kind::Io, dir,
+         "cannot create the output folder" + (ec ? ": " + ec.message() : std::string(": a file of that name exists")));
+}
+
+events::RunStart run_start_event(const BatchConfig& cfg, const std::vector<Device>& devices, const RunInfo& info,
+                                 std::size_t sectors, const BatchSize& size, double since_start) {
+  events::RunStart e;
+  e.version = CUZK_VERSION;
+  if (!info.git.empty()) e.git = info.git;
+  e.host = host_name();
+  // Unix time (s) of ts 0: lines up the runs of many processes (cuzk-stats run sets, docs/slurm.md).
+  const auto unix_now = std::chrono::system_clock::now().time_since_epoch();
+  e.start_unix = round_us(std::chrono::duration<double>(unix_now).count() - since_start);
+  e.cpus = cpu_count();
+  for (const auto& d : devices)
+    if (d.memory) e.gpus.push_back({d.index, d.name, d.memory, d.settings});
+  e.config = cfg.to_json();
+  e.argv = info.argv;
+  e.sectors = sectors;
+  e.partitions = size.partitions;
+  e.footprint = size.footprint;
+  e.key_bytes = size.key_bytes;
+  return e;
+}
+
+// The key_load span (one per key and process, outside the synthesis spans: docs/events.md),
+// and, once per key, a line on stderr for the person watching: where the cache goes.
+KeyCache::OnLoad key_load_reporter(EventWriter& ev) {
+  return [&ev](const std::string& path, EventWriter::Clock::time_point t0, EventWriter::Clock::time_point t1,
+               const groth16::KeyLoadReport& rep, const std::string& err) {
+    ev.emit(events::KeyLoad{round_us(ev.seconds(t0)), round_us(ev.seconds(t1)), path, rep.source, double(rep.bytes),
+                            rep.cache_path, rep.wrote, rep.note, err});
+    static const char* clear = isatty(STDERR_FILENO) == 1 ? "\r\x1b[K" : "";  // the bar's line
+    if (rep.wrote)
+      std::fprintf(stderr, "%scuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",
+                   clear, path.c_str(), rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6);
+    if (!rep.note.empty()) std::fprintf(stderr, "%scuzk-prove batch: warning: %s\n", clear, rep.note.c_str());
+  };
 }
 
 class Sampler {
@@ -139,24 +204,18 @@ public:
 
 private:
   void sample() {
-    Fields f;
+    events::Mem m;
     const RssParts rss = current_rss_parts();
     peak_ = std::max(peak_, rss.total);
     peak_anon_ = std::max(peak_anon_, rss.anon);
-    f["rss"] = rss.total;
-    f["rss_anon"] = rss.anon;
-    f["rss_file"] = rss.file;
-    bool gpu = false;
-    std::uint64_t used = 0;
+    m.rss = double(rss.total);
+    m.rss_anon = double(rss.anon);
+    m.rss_file = double(rss.file);
     for (const auto& d : b_.devices)
-      if (d.used_memory) {
-        gpu = true;
-        used += d.used_memory();
-      }
-    if (gpu) f["gpu_used"] = used;
-    f["inflight"] = b_.lim.inflight();
-    f["reserved"] = b_.lim.reserved();
-    b_.ev.emit("mem", f);
+      if (d.used_memory) m.gpu_used = m.gpu_used.value_or(0) + double(d.used_memory());
+    m.inflight = double(b_.lim.inflight());
+    m.reserved = double(b_.lim.reserved());
+    b_.ev.emit(m);
     bar_.update(b_.proofs, b_.skipped, b_.failures, b_.ev.now());
   }
   void loop() {
@@ -181,44 +240,57 @@ private:
   std::thread th_;
 };
 
+// The sector file's outcomes and the run's totals, once the graph has drained.
+BatchResult collect(const Batch& b, const std::vector<std::unique_ptr<SectorState>>& sectors) {
+  BatchResult res;
+  for (auto& sp : sectors)
+    res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,
+                           unsigned(sp->spec.partitions()), sp->proven, sp->skipped, sp->failed});
+  res.proofs = b.proofs;
+  res.skipped = b.skipped;
+  res.failures = b.failures;
+  res.sectors_ok = b.sectors_ok;
+  res.sectors_failed = b.sectors_failed;
+  res.sectors_skipped = b.sectors_skipped;
+  return res;
+}
+
+events::RunEnd run_end_event(const BatchResult& res, const MemoryLimiter& lim, const KeyCache& keys) {
+  events::RunEnd e;
+  e.proofs = res.proofs;
+  e.failures = res.failures;
+  e.skipped = res.skipped;
+  e.sectors_ok = res.sectors_ok;
+  e.sectors_failed = res.sectors_failed;
+  e.sectors_skipped = res.sectors_skipped;
+  e.wall = round_us(res.wall);
+  e.s_per_proof = res.proofs ? round_us(res.wall / res.proofs) : 0.0;
+  e.peak_rss = double(res.peak_rss);
+  e.peak_rss_anon = double(res.peak_rss_anon);
+  e.peak_reserved = lim.peak_reserved();
+  e.peak_inflight = lim.peak_inflight();
+  e.key_loads = keys.loads();
+  return e;
+}
+
 }  // namespace
 
+// The run in four steps: the sectors read and the `auto` settings resolved; the output folder,
+// its lock, the events file and run_start; the graph, with the sampler and the progress bar;
+// the outcomes and run_end.
 BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, std::vector<Device> devices,
                       const RunInfo& info) {
   const auto start = EventWriter::Clock::now();
   if (devices.empty()) fail(Error::Kind::BadInput, "", "no device to prove on");
   auto sectors = read_sectors(files);
   refuse_colliding_outputs(sectors, cfg);
-
-  std::uint64_t footprint = 1, key_bytes = 0;
-  unsigned total = 0;
-  for (auto& s : sectors)
-    if (s->error.empty()) {
-      footprint = std::max(footprint, s->footprint);
-      key_bytes = std::max(key_bytes, s->key_bytes);
-      total += unsigned(s->spec.partitions());
-    }
-  const unsigned cpus = cpu_count();
+  const BatchSize size = batch_size(sectors);
   const unsigned gpu_workers = unsigned(devices.size()) * std::max(1u, cfg.workers_per_device);
-  // What the backends keep in host memory outside the partitions' footprints (pinned staging):
-  // per device, its largest over the batch's keys; charged against `--mem-budget auto`.
-  std::uint64_t host_reserved = 0;
-  for (const auto& d : devices) {
-    std::uint64_t most = 0;
-    for (const auto& s : sectors)
-      if (s->error.empty() && d.backend)
-        most = std::max(most, d.backend->host_reserved_bytes(s->header, std::max(1u, cfg.workers_per_device)));
-    host_reserved += most;
-  }
-  resolve(cfg, footprint, key_bytes, gpu_workers, host_reserved);
+  resolve(cfg, size.footprint, size.key_bytes, gpu_workers, host_reserved_bytes(devices, sectors, cfg.workers_per_device));
   cfg.devices.clear();
   for (auto& d : devices) cfg.devices.push_back(d.index);
 
-  std::error_code ec;
-  fs::create_directories(cfg.out_dir, ec);
-  if (!fs::is_directory(cfg.out_dir))
-    fail(Error::Kind::Io, cfg.out_dir,
-         "cannot create the output folder" + (ec ? ": " + ec.message() : std::string(": a file of that name exists")));
+  create_out_dir(cfg.out_dir);
   OutDirLock dir_lock(cfg.out_dir);  // shared with concurrent batches; cleans DIR's temp files when alone
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
@@ -226,61 +298,17 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
       s->ledger = std::make_unique<SectorLedger>(cfg.out_dir, s->spec.id, s->spec.zkey);
       s->error = s->ledger->prepare();  // its folder; its proof's place free for a file
     }
-  {
-    Fields f;
-    f["schema"] = EVENTS_SCHEMA;
-    f["version"] = CUZK_VERSION;
-    f["git"] = info.git.empty() ? Value() : Value(info.git);
-    f["host"] = host_name();
-    // Unix time (s) of ts 0: lines up the runs of many processes (cuzk-stats run sets, docs/slurm.md).
-    const auto unix_now = std::chrono::system_clock::now().time_since_epoch();
-    f["start_unix"] = round_us(std::chrono::duration<double>(unix_now).count() - ev.now());
-    f["cpus"] = cpus;
-    f["gpus"] = gpus_json(devices);
-    f["config"] = cfg.to_json();
-    f["argv"] = info.argv;
-    f["sectors"] = sectors.size();
-    f["partitions"] = total;
-    f["footprint"] = footprint;
-    f["key_bytes"] = key_bytes;
-    ev.emit("run_start", f);
-  }
+  ev.emit(run_start_event(cfg, devices, info, sectors.size(), size, ev.now()));
 
   MemoryLimiter lim(cfg.mem_budget, cfg.max_inflight);
   groth16::KeyCacheOptions kco;
   kco.enabled = cfg.key_cache;
   kco.dir = cfg.key_cache_dir;
-  // The key_load span: one per key and process, outside the synthesis spans (docs/events.md).
-  KeyCache keys(lim, {}, kco,
-                [&ev](const std::string& path, EventWriter::Clock::time_point t0, EventWriter::Clock::time_point t1,
-                      const groth16::KeyLoadReport& rep, const std::string& err) {
-                  Fields f;
-                  f["t0"] = round_us(ev.seconds(t0));
-                  f["t1"] = round_us(ev.seconds(t1));
-                  f["path"] = path;
-                  f["source"] = rep.source;
-                  f["bytes"] = rep.bytes;
-                  if (!rep.cache_path.empty()) f["cache"] = rep.cache_path;
-                  if (rep.wrote) f["cache_written"] = true;
-                  if (!rep.note.empty()) f["note"] = rep.note;
-                  if (!err.empty()) f["message"] = err;
-                  ev.emit("key_load", f);
-                  // Once per key and process, for the person watching: where the cache goes.
-                  static const char* clear = isatty(STDERR_FILENO) == 1 ? "\r\x1b[K" : "";  // the bar's line
-                  if (rep.wrote)
-                    std::fprintf(stderr, "%scuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",
-                                 clear, path.c_str(), rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6);
-                  if (!rep.note.empty()) std::fprintf(stderr, "%scuzk-prove batch: warning: %s\n", clear, rep.note.c_str());
-                });
+  KeyCache keys(lim, {}, kco, key_load_reporter(ev));
   for (auto& s : sectors)
     if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));
 
-  const ProgressMode mode = cfg.progress == Progress::Off     ? ProgressMode::Off
-                            : cfg.progress == Progress::Bar   ? ProgressMode::Bar
-                            : cfg.progress == Progress::Lines ? ProgressMode::Lines
-                            : ProgressBar::stderr_is_tty() ? ProgressMode::Bar
-                                                                : ProgressMode::Lines;
-  ProgressBar bar(mode, total);
+  ProgressBar bar(cfg.progress, size.partitions);
   bar.watch_keys([&keys] { return keys.loading(); });
   keys.on_load_start = [&](const std::string& path, std::uint64_t bytes) { bar.key_started(path, bytes, ev.now()); };
   BatchResult res;
@@ -293,35 +321,13 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
     // graph (Batch::run), so the graph moves even where oneTBB has no worker thread (one CPU).
     b.run([&] { b.dispatch(sectors); });
     sampler.stop();
-    for (auto& sp : sectors)
-      res.sectors.push_back({sp->spec.id, sp->file, sp->status.empty() ? "failed" : sp->status, sp->first_error,
-                             unsigned(sp->spec.partitions()), sp->proven, sp->skipped, sp->failed});
-    res.proofs = b.proofs;
-    res.skipped = b.skipped;
-    res.failures = b.failures;
-    res.sectors_ok = b.sectors_ok;
-    res.sectors_failed = b.sectors_failed;
-    res.sectors_skipped = b.sectors_skipped;
+    res = collect(b, sectors);
     res.peak_rss = std::max(sampler.peak(), peak_rss());
     res.peak_rss_anon = sampler.peak_anon();
   }
   res.wall = ev.now();
   bar.finish(res.proofs, res.skipped, res.failures, res.wall);
-  Fields f;
-  f["proofs"] = res.proofs;
-  f["failures"] = res.failures;
-  f["skipped"] = res.skipped;
-  f["sectors_ok"] = res.sectors_ok;
-  f["sectors_failed"] = res.sectors_failed;
-  f["sectors_skipped"] = res.sectors_skipped;
-  f["wall"] = round_us(res.wall);
-  f["s_per_proof"] = res.proofs ? round_us(res.wall / res.proofs) : 0.0;
-  f["peak_rss"] = res.peak_rss;
-  f["peak_rss_anon"] = res.peak_rss_anon;
-  f["peak_reserved"] = lim.peak_reserved();
-  f["peak_inflight"] = lim.peak_inflight();
-  f["key_loads"] = keys.loads();
-  ev.emit("run_end", f);
+  ev.emit(run_end_event(res, lim, keys));
   res.run = ev.run_id();
   res.events_error = ev.error();
   return res;

@@ -46,9 +46,11 @@ struct SectorState {
   bool started = false;
   unsigned remaining = 0;
   unsigned proven = 0, skipped = 0, failed = 0;
-  std::string status, first_error;  // set by finish_sector / the dispatcher; the first error line
+  std::string status, first_error;  // set by end_sector ("ok", "failed", "skipped", "refused"); the first error line
   std::vector<std::optional<groth16::Proof>> proofs;
 
+  // What events call it: its id, or its file when the file gave none.
+  const std::string& name() const { return spec.id.empty() ? file : spec.id; }
 };
 
 
@@ -109,6 +111,8 @@ private:
   void on_device(Partition& p, std::size_t d);  // H and MSMs (a worker thread of device d)
   void write(Partition& p);                     // assemble, verify, outputs (a writer thread)
   void finish_sector(SectorState& s);
+  // Its sector_end event and the sector counters (refused: nothing was attempted).
+  void end_sector(SectorState& s, events::SectorStatus status, bool refused);
   void start_sector(SectorState& s);  // its sector_start event, once
   void prepare_devices(const KeyCache::KeyPtr& pk);  // key uploads, on the uploader threads
 

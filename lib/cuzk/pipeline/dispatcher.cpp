@@ -12,23 +12,16 @@ namespace cuzk::pipeline::detail {
 void Batch::start_sector(SectorState& s) {
   if (s.started) return;
   s.started = true;
-  ev.emit("sector_start", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
-                           {"seq", s.seq},
-                           {"partitions", s.spec.partitions()}});
+  ev.emit(events::SectorStart{s.name(), s.seq, unsigned(s.spec.partitions())});
 }
 
 void Batch::dispatch(std::vector<std::unique_ptr<SectorState>>& sectors) {
   for (auto& sp : sectors) {
     SectorState& s = *sp;
     if (!s.error.empty()) {
-      s.status = "refused";
       start_sector(s);
       emit_error(s, std::nullopt, s.error);
-      ev.emit("sector_end", {{"sector", s.spec.id.empty() ? s.file : s.spec.id},
-                             {"seq", s.seq},
-                             {"partitions", s.spec.partitions()},
-                             {"status", "failed"}});
-      sectors_failed++;
+      end_sector(s, events::SectorStatus::Failed, /*refused=*/true);
       failures += unsigned(s.spec.partitions());  // known partitions (0 for an unreadable file)
       continue;
     }
@@ -58,14 +51,13 @@ void Batch::dispatch(std::vector<std::unique_ptr<SectorState>>& sectors) {
       } else if (cfg.resume) {
         Existing e = s.ledger->check(i, s.vk, [&] { return s.source->current_inputs(i); });
         if (e.state == Existing::State::Valid) {
-          ev.emit("skip", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq},
-                           {"reason", "resume: a valid proof exists"}});
+          ev.emit(events::Skip{s.spec.id, i, s.seq, "resume: a valid proof exists"});
           keys.forget(s.spec.zkey);
           partition_done(s, i, e.proof, true);
           continue;
         }
         if (e.state == Existing::State::Invalid) {
-          ev.emit("redo", {{"sector", s.spec.id}, {"partition", i}, {"seq", s.seq}, {"reason", e.reason}});
+          ev.emit(events::Redo{{s.spec.id, i, s.seq, e.reason}});
           overwrite = true;
           s.redone++;
         }

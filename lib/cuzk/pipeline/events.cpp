@@ -134,12 +134,12 @@ ojson to_json(const Fields& f) {
 
 }  // namespace
 
-void EventWriter::emit(const char* ev, const Fields& fields) {
+void EventWriter::emit(std::string_view ev, const Fields& fields) {
   if (fd_ < 0) return;
   std::lock_guard<std::mutex> lk(m_);
   ojson j;
   j["ts"] = round_us(now());
-  j["ev"] = ev;
+  j["ev"] = std::string(ev);
   j["run"] = run_;
   for (const auto& [k, v] : fields.items()) j[k] = to_json(v);
   std::string line = j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);

@@ -4,17 +4,18 @@
 // one object starting with "ts" (seconds since run start, steady clock), "ev" and "run"
 // (this run's id) and is written whole with one write() under flock(LOCK_EX), so two runs
 // appending to one file never split each other's lines and a killed run keeps every
-// complete line. A failed write is remembered (error()); the batch then exits 3.
+// complete line. A failed write is remembered (error()); the batch then exits 3. What each
+// line holds is the event schema's (cuzk/util/event_schema.hpp): emit(events::X{...}).
 #include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "cuzk/pipeline/fields.hpp"
+#include "cuzk/util/event_schema.hpp"
 
 namespace cuzk::pipeline {
-
-inline constexpr int EVENTS_SCHEMA = 2;
 
 // A run id unique per process run: "<UTC yyyymmddThhmmssZ>-<host>-<pid>-<4 hex>", only
 // [A-Za-z0-9._-] (the host name is filtered to that set).
@@ -33,7 +34,12 @@ public:
   double now() const { return seconds(Clock::now()); }
   double seconds(Clock::time_point t) const { return std::chrono::duration<double>(t - start_).count(); }
   // Writes {"ts": now, "ev": ev, "run": id, ...fields} as one line.
-  void emit(const char* ev, const Fields& fields = {});
+  void emit(std::string_view ev, const Fields& fields = {});
+  // One event of the schema: {"ts", "ev": its kind's name, "run", ...its fields}.
+  template <class E>
+  void emit(const E& e) {
+    emit(events::name(E::kind), events::to_fields(e));
+  }
 
   const std::string& run_id() const { return run_; }
   // "" while every line was written; else one line naming the file, the lines lost and why.

@@ -64,11 +64,11 @@ std::string ProgressBar::text_locked(double now) const {
 }
 
 void ProgressBar::emit_locked(double now, bool force) {
-  if (mode_ == ProgressMode::Off) return;
+  if (mode_ == Progress::Off) return;
   const std::string t = text_locked(now);
   const std::string phase = t.substr(0, t.find(' '));
   const bool changed = phase != last_phase_;
-  if (mode_ == ProgressMode::Bar) {
+  if (mode_ == Progress::Bar) {
     if (!force && !changed && now - last_emit_ < 0.25) return;
     constexpr int W = 24;
     const unsigned done = proven_ + kept_ + failed_;
@@ -110,7 +110,7 @@ void ProgressBar::update(unsigned proven, unsigned kept, unsigned failed, double
   if (proven > proven_) last_t_ = now;
   proven_ = proven, kept_ = kept, failed_ = failed;
   // Lines: a line per completed partition only when a second has passed (and at every phase change).
-  if (mode_ == ProgressMode::Lines && !more && !key_started) return;
+  if (mode_ == Progress::Lines && !more && !key_started) return;
   emit_locked(now, key_started);
 }
 
@@ -120,7 +120,7 @@ void ProgressBar::finish(unsigned proven, unsigned kept, unsigned failed, double
   proven_ = proven, kept_ = kept, failed_ = failed;
   loading_.clear();
   emit_locked(now, true);
-  if (mode_ == ProgressMode::Bar) std::fputc('\n', out_), std::fflush(out_);
+  if (mode_ == Progress::Bar) std::fputc('\n', out_), std::fflush(out_);
 }
 
 }  // namespace cuzk::pipeline

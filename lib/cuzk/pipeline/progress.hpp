@@ -14,13 +14,17 @@
 #include <mutex>
 #include <string>
 
-namespace cuzk::pipeline {
+#include "cuzk/pipeline/config.hpp"  // Progress
 
-enum class ProgressMode { Off, Bar, Lines };
+namespace cuzk::pipeline {
 
 class ProgressBar {
 public:
-  ProgressBar(ProgressMode mode, unsigned total, std::FILE* out = stderr) : mode_(mode), total_(total), out_(out) {}
+  // Progress::Auto: Bar when stderr is a terminal, else Lines.
+  ProgressBar(Progress mode, unsigned total, std::FILE* out = stderr)
+      : mode_(mode != Progress::Auto ? mode : stderr_is_tty() ? Progress::Bar : Progress::Lines),
+        total_(total),
+        out_(out) {}
   // The keys being loaded now (path -> size), asked at every update (KeyCache::loading).
   // A key load starts now (KeyCache::on_load_start): shown at once; its end is seen by polling.
   void key_started(const std::string& path, std::uint64_t bytes, double now);
@@ -29,12 +33,12 @@ public:
   void update(unsigned proven, unsigned kept, unsigned failed, double now);
   void finish(unsigned proven, unsigned kept, unsigned failed, double now);
   static bool stderr_is_tty();
-  bool bar() const { return mode_ == ProgressMode::Bar; }  // a line to clear before printing another
+  bool bar() const { return mode_ == Progress::Bar; }  // a line to clear before printing another
 
 private:
   std::string text_locked(double now) const;
   void emit_locked(double now, bool force);
-  ProgressMode mode_;
+  Progress mode_;
   unsigned total_;
   std::FILE* out_;
   std::mutex m_;

@@ -9,7 +9,6 @@
 // wants the lock (another partition's compute) - that would never get it.
 #include <tbb/task_arena.h>
 
-#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "cuzk/groth16/prover.hpp"
+#include "cuzk/util/stopwatch.hpp"
 
 namespace cuzk::pipeline {
 
@@ -49,9 +49,9 @@ public:
   std::string name() const override { return inner_->name(); }
   groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
                            groth16::StageTimes& t, bool early_free) override {
-    const auto t0 = std::chrono::steady_clock::now();
+    const auto t0 = SteadyClock::now();
     std::lock_guard<FifoMutex> lk(device_);
-    t.lock_wait += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    t.lock_wait += seconds_since(t0);
     return tbb::this_task_arena::isolate([&] { return inner_->compute(pk, std::move(abc), w, t, early_free); });
   }
   void prepare(const groth16::ProvingKey& pk) override { inner_->prepare(pk); }

@@ -1,7 +1,6 @@
 #include "cuzk/pipeline/shard.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -9,6 +8,7 @@
 #include "cuzk/pipeline/sector.hpp"
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/input_file.hpp"
+#include "cuzk/util/parse_text.hpp"
 
 namespace cuzk::pipeline {
 
@@ -24,13 +24,7 @@ std::uint32_t shard_of(const std::string& sector_id, std::uint32_t count) {
 namespace {
 
 // Decimal digits only, at most 10 of them; nullopt otherwise.
-std::optional<std::uint64_t> decimal(std::string_view v) {
-  if (v.empty() || v.size() > 10 || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return std::nullopt;
-  std::uint64_t n = 0;
-  std::from_chars(v.data(), v.data() + v.size(), n);
-  return n;
-}
+std::optional<std::uint64_t> decimal(std::string_view v) { return parse_decimal(v, 10); }
 
 [[noreturn]] void bad_shard(const std::string& msg) { fail(Error::Kind::BadInput, "", "--shard: " + msg); }
 

@@ -35,24 +35,13 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
       } catch (const std::exception& e) {
         err = e.what();  // compute() meets it again and reports it for the partition
       }
-      Fields f;
-      f["t0"] = round_us(t0);
-      f["t1"] = round_us(ev.now());
-      f["device"] = index;
-      f["zkey"] = pk->path;
-      if (!err.empty()) f["message"] = err;
-      ev.emit("key_upload", f);
+      ev.emit(events::KeyUpload{round_us(t0), round_us(ev.now()), std::int64_t(index), pk->path, err});
     });
   }
 }
 
 void Batch::emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg) {
-  Fields f;
-  f["sector"] = s.spec.id.empty() ? s.file : s.spec.id;
-  if (part) f["partition"] = *part;
-  f["seq"] = s.seq;
-  f["message"] = msg;
-  ev.emit("error", f);
+  ev.emit(events::ErrorEvent{s.name(), part, s.seq, msg});
   // And one line for the person watching (not a hot path: once per failure). The message
   // names the file; a sector whose file could not be read has no id, and its message names
   // the sector file already, so it is not repeated.
@@ -70,14 +59,16 @@ static double thread_cpu_seconds() {
   return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
-static Fields span(double t0, double t1, const SectorState& s, unsigned part) {
-  Fields f;
-  f["t0"] = round_us(t0);
-  f["t1"] = round_us(t1);
-  f["sector"] = s.spec.id;
-  f["partition"] = part;
-  f["seq"] = s.seq;
-  return f;
+// The fields every span carries (times rounded to the microsecond).
+template <class E>
+static E span(double t0, double t1, const SectorState& s, unsigned part) {
+  E e;
+  e.t0 = round_us(t0);
+  e.t1 = round_us(t1);
+  e.sector = s.spec.id;
+  e.partition = part;
+  e.seq = s.seq;
+  return e;
 }
 
 // Parallel work here is isolated: a worker waiting inside it must not pick up another graph task.
@@ -101,9 +92,9 @@ bool Batch::synthesize(Partition& p) {
   synth_ids_.give(worker);
   if (p.failed()) return false;
   p.synth_t1 = ev.now();
-  Fields f = span(t0, p.synth_t1, *p.sector, p.part);
-  f["worker"] = worker;
-  ev.emit("synth", f);
+  auto e = span<events::Synth>(t0, p.synth_t1, *p.sector, p.part);
+  e.worker = worker;
+  ev.emit(e);
   if (!cfg.hold_permit) p.permit.release();  // intervention 1 off: released before the hand-off
   return true;
 }
@@ -111,7 +102,7 @@ bool Batch::synthesize(Partition& p) {
 // On one of device d's worker threads: H and the MSMs on its backend.
 void Batch::on_device(Partition& p, std::size_t d) {
   const double take = ev.now();
-  ev.emit("queue", span(p.synth_t1, take, *p.sector, p.part));
+  ev.emit(span<events::Queue>(p.synth_t1, take, *p.sector, p.part));
   const Device& dev = devices[d];
   const unsigned worker = device_ids_[d]->take();
   groth16::StageTimes st;
@@ -126,18 +117,18 @@ void Batch::on_device(Partition& p, std::size_t d) {
   device_ids_[d]->give(worker);
   p.leave_device();  // the public signals were kept in p.pub
   if (p.failed()) return;
-  Fields f = span(take + st.prep + st.lock_wait, t1, *p.sector, p.part);
-  f["device"] = dev.index;
-  f["worker"] = worker;
-  if (st.h2d.measured) f["h2d"] = round_us(st.h2d);  // a backend with a device of its own
-  f["ntt"] = round_us(st.ntt);
-  f["msm_g1"] = round_us(st.msm_g1);
-  f["msm_g2"] = round_us(st.msm_g2);
-  if (st.h2d.measured) f["d2h"] = round_us(st.d2h);
-  f["lock_wait"] = round_us(st.lock_wait);
-  if (st.prep.measured) f["prep"] = round_us(st.prep);
-  if (st.h_table) f["h_table"] = *st.h_table;
-  ev.emit("gpu", f);
+  auto e = span<events::Gpu>(take + st.prep + st.lock_wait, t1, *p.sector, p.part);
+  e.device = std::int64_t(dev.index);
+  e.worker = worker;
+  if (st.h2d.measured) e.h2d = round_us(st.h2d);  // a backend with a device of its own
+  e.ntt = round_us(st.ntt);
+  e.msm_g1 = round_us(st.msm_g1);
+  e.msm_g2 = round_us(st.msm_g2);
+  if (st.h2d.measured) e.d2h = round_us(st.d2h);
+  e.lock_wait = round_us(st.lock_wait);
+  if (st.prep.measured) e.prep = round_us(st.prep);
+  e.h_table = st.h_table;
+  ev.emit(e);
 }
 
 // On a writer thread: assemble, verify, the partition's files; the sector's after its last.
@@ -166,11 +157,11 @@ void Batch::write(Partition& p) {
       }
       std::size_t bytes =
           s.ledger->write_partition(p.part, pr, p.pub, p.inputs, s.source->origin(p.part), p.overwrite);
-      Fields f = span(t0, ev.now(), s, p.part);
-      f["bytes"] = bytes;
-      if (verify_s >= 0) f["verify"] = round_us(verify_s);
-      if (verify_cpu >= 0) f["verify_cpu"] = round_us(verify_cpu);
-      ev.emit("write", f);
+      auto e = span<events::Write>(t0, ev.now(), s, p.part);
+      e.bytes = bytes;
+      if (verify_s >= 0) e.verify = round_us(verify_s);
+      if (verify_cpu >= 0) e.verify_cpu = round_us(verify_cpu);
+      ev.emit(e);
       proof = pr;
     } catch (const std::exception& e) {
       p.fail(e.what());
@@ -201,32 +192,32 @@ void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> p
 void Batch::finish_sector(SectorState& s) {
   s.source->release();  // every partition is done: what the sector held goes back to the budget
   if (s.sector_charged) lim.release(s.sector_bytes, false);
-  std::string status = "ok";
+  auto status = events::SectorStatus::Ok;
   if (s.failed) {
-    status = "failed";
+    status = events::SectorStatus::Failed;
   } else {
     std::vector<Proof> all;
     for (auto& p : s.proofs) all.push_back(*p);
     try {
       // --resume redid stale or invalid partitions: an old sector proof is made of those.
-      if (s.ledger->write_sector_proof(all, cfg.resume && s.redone > 0) && s.proven == 0) status = "skipped";
+      if (s.ledger->write_sector_proof(all, cfg.resume && s.redone > 0) && s.proven == 0)
+        status = events::SectorStatus::Skipped;
     } catch (const std::exception& e) {
       emit_error(s, std::nullopt, e.what());
-      status = "failed";
+      status = events::SectorStatus::Failed;
     }
   }
-  (status == "ok" ? sectors_ok : status == "failed" ? sectors_failed : sectors_skipped)++;
-  s.status = status;
-  Fields f;
-  f["sector"] = s.spec.id;
-  f["seq"] = s.seq;
-  f["partitions"] = s.proofs.size();
-  f["status"] = status;
-  f["proven"] = s.proven;
-  f["skipped"] = s.skipped;
-  f["failed"] = s.failed;
-  ev.emit("sector_end", f);
+  end_sector(s, status, false);
   s.ledger->release();  // another batch waiting for this sector may check it now
+}
+
+void Batch::end_sector(SectorState& s, events::SectorStatus status, bool refused) {
+  using St = events::SectorStatus;
+  (status == St::Ok ? sectors_ok : status == St::Failed ? sectors_failed : sectors_skipped)++;
+  s.status = refused ? "refused" : std::string(events::name(status));
+  const unsigned parts = unsigned(s.spec.partitions());
+  // A refused sector's partitions all count as failed (as run_end's failures counts them).
+  ev.emit(events::SectorEnd{s.name(), s.seq, parts, status, refused, s.proven, s.skipped, refused ? parts : s.failed});
 }
 
 }  // namespace cuzk::pipeline::detail

@@ -8,6 +8,7 @@
 #include "cuzk/groth16/randomness.hpp"
 #include "cuzk/setup/fixed_base.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/stopwatch.hpp"
 
 namespace cuzk::setup {
 
@@ -17,8 +18,7 @@ using groth16::ProvingKey;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+using Clock = SteadyClock;
 
 // L_i(τ) for the points ω^(stride·i + offset), i < count, of the m-domain (m = 2^log_m):
 // L_k(τ) = (τ^m − 1)·ω^k / (m·(τ − ω^k)).
@@ -89,7 +89,7 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   auto t0 = Clock::now();
   std::vector<Fr> L = lagrange_at(tw.tau, log_n, n, 1, 0);
   std::vector<Fr> LH = lagrange_at(tw.tau, log_n + 1, n, 2, 1);  // odd points of the 2n-domain
-  t.lagrange = since(t0);
+  t.lagrange = seconds_since(t0);
 
   // QAP evaluations at τ per signal, and the coefficient section (A, B rows + public rows).
   // Blocks of constraints: the products coef·L_i (and the zkey's coef·R²) in parallel into a
@@ -154,7 +154,7 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, LH.size(), 4096), [&](const auto& rg) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) LH[i] *= di;
   });
-  t.qap = since(t0);
+  t.qap = seconds_since(t0);
 
   t0 = Clock::now();
   const std::size_t g1_count = 2 * std::size_t(n_vars) + n + cq.size();
@@ -172,7 +172,7 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   pk.b1 = products(g1, v, engine);
   pk.c = products(g1, cq, engine);
   pk.h = products(g1, LH, engine);
-  t.g1 = since(t0);
+  t.g1 = seconds_since(t0);
 
   t0 = Clock::now();
   FixedBase<G2Curve> g2(G2Affine::generator(), FixedBase<G2Curve>::choose_window(n_vars));
@@ -181,7 +181,7 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   h.gamma2 = one2(tw.gamma);
   h.delta2 = one2(tw.delta);
   pk.b2 = products(g2, v, engine);
-  t.g2 = since(t0);
+  t.g2 = seconds_since(t0);
 
   groth16::index_coefficients(pk);
   return pk;

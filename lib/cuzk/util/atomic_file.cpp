@@ -7,12 +7,12 @@
 
 #include <atomic>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/parse_text.hpp"
 
 namespace cuzk {
 
@@ -69,9 +69,9 @@ bool parse_temp_name(std::string_view name, pid_t& pid) {
   const std::string_view n = name.substr(b + 1);
   if (!all_digits(p) || !all_digits(n) || p.size() > 10 || n.size() > 20) return false;
   if ((p.size() > 1 && p[0] == '0') || (n.size() > 1 && n[0] == '0')) return false;
-  long long v = 0;
-  if (std::from_chars(p.data(), p.data() + p.size(), v).ec != std::errc() || v <= 0 || v > 0x7fffffff) return false;
-  pid = pid_t(v);
+  const auto v = parse_decimal(p, 10);
+  if (!v || *v == 0 || *v > 0x7fffffff) return false;
+  pid = pid_t(*v);
   return true;
 }
 

@@ -16,8 +16,6 @@
 //   --msm-g2-lanes    CUZK_MSM_G2_LANES    1 | 2: threads a G2 point in the bucket accumulation
 // An empty environment value counts as unset; every other bad value is one line naming the
 // flag or variable (cuzk::Error BadInput: exit 2).
-#include <cctype>
-#include <charconv>
 #include <functional>
 #include <optional>
 #include <string>
@@ -26,6 +24,7 @@
 #include <vector>
 
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/parse_text.hpp"
 
 namespace cuzk::cuda {
 
@@ -97,8 +96,7 @@ inline std::optional<std::string> pick(const std::optional<std::string>& flag, c
 }
 
 inline bool on_off(const std::string& v, const std::string& where) {
-  if (v == "on" || v == "1") return true;
-  if (v == "off" || v == "0") return false;
+  if (const auto b = parse_on_off(v)) return *b;
   bad(where, v, "on or off (1 or 0)");
 }
 
@@ -106,12 +104,9 @@ inline bool on_off(const std::string& v, const std::string& where) {
 inline unsigned bits_or(const std::string& v, const std::string& where, const char* word, unsigned lo, unsigned hi,
                         const std::string& want) {
   if (v == word) return 0;
-  unsigned b = 0;
-  auto r = std::from_chars(v.data(), v.data() + v.size(), b);
-  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || r.ec != std::errc() ||
-      r.ptr != v.data() + v.size() || b < lo || b > hi)
-    bad(where, v, want);
-  return b;
+  const auto b = parse_decimal(v);
+  if (!b || *b < lo || *b > hi) bad(where, v, want);
+  return unsigned(*b);
 }
 inline unsigned window(const std::string& v, const std::string& where) {
   return bits_or(v, where, "auto", kMsmWindowMinBits, kMsmWindowMaxBits, "auto or a window width in bits from 4 to 22");

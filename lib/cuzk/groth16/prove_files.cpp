@@ -1,0 +1,57 @@
+#include "cuzk/groth16/prove_files.hpp"
+
+#include <vector>
+
+#include "cuzk/groth16/json_io.hpp"
+#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/r1cs.hpp"
+#include "cuzk/groth16/snarkjs_files.hpp"
+#include "cuzk/groth16/verifier.hpp"
+#include "cuzk/groth16/witness.hpp"
+#include "cuzk/groth16/zkey.hpp"
+#include "cuzk/util/error.hpp"
+#include "cuzk/util/output_file.hpp"
+
+namespace cuzk::groth16 {
+
+void prove_files(const ProveFiles& a) {
+  // Refuse bad outputs before spending time on the proof.
+  std::vector<OutputFile> outs{{"--proof", a.proof, {}}, {"--public", a.pub, {}}};
+  if (!a.proof_bin.empty()) outs.push_back({"--proof-bin", a.proof_bin, {}});
+  check_outputs(outs, a.force);
+  ProvingKey pk = read_zkey(a.zkey);
+  Witness w = read_wtns(a.witness, pk.header.n_vars);
+  if (!a.r1cs.empty()) {
+    R1cs cs = read_r1cs(a.r1cs);
+    if (cs.n_wires != pk.header.n_vars || cs.n_public() != pk.header.n_public)
+      fail(Error::Kind::BadInput, a.r1cs, "does not match the proving key " + a.zkey + " (nWires/nPublic differ)");
+    if (auto bad = cs.first_unsatisfied(w.values))
+      fail(Error::Kind::Unsatisfied, a.witness, "does not satisfy constraint " + std::to_string(*bad) + " of " + a.r1cs);
+  }
+  Blinding bl = a.seed ? Blinding::from_seed(*a.seed, "prove") : Blinding::random();
+  CpuBackend cpu;
+  Proof proof = prove(pk, w.values, bl, cpu);
+  auto pub = public_signals(pk, w.values);
+  // Without an .r1cs a bad witness would give a proof that does not verify: check it,
+  // so no invalid proof is ever written.
+  if (auto v = verify(verifying_key(pk), pub, proof); !v)
+    fail(Error::Kind::Unsatisfied, a.witness,
+         "the proof does not verify (" + v.reason + "): the witness does not satisfy the circuit of " + a.zkey);
+  outs[0].content = dump_snarkjs(proof_to_json(proof));
+  outs[1].content = dump_snarkjs(public_to_json(pub));
+  if (outs.size() > 2) {
+    auto bytes = proof_to_bytes(proof);
+    outs[2].content.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  }
+  write_all_or_none(outs, a.force);
+}
+
+void export_vkey_file(const std::string& zkey, const std::string& out, bool force) {
+  std::vector<OutputFile> outs{{"--out", out, {}}};
+  check_outputs(outs, force);
+  ProvingKey pk = read_zkey_header(zkey);
+  outs[0].content = dump_snarkjs(vkey_to_json(verifying_key(pk)));
+  write_all_or_none(outs, force);
+}
+
+}  // namespace cuzk::groth16
