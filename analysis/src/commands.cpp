@@ -159,6 +159,11 @@ int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOption
   const MetricSet b = load_group(a.baseline, o.summary), c = load_group(a.candidate, o.summary);
   print_notes(b, err);
   print_notes(c, err);
+  return gate_groups(b, c, metric, opt, o, out, err);
+}
+
+int gate_groups(const MetricSet& b, const MetricSet& c, const std::string& metric, const CompareOptions& opt,
+                const CommonOptions& o, std::ostream& out, std::ostream& err) {
   const Metric* bm = b.find(metric);
   const Metric* cm = c.find(metric);
   if (!bm || !cm) {

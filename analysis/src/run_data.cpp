@@ -250,6 +250,7 @@ private:
     p.version = jf::opt_string(j, "version", w).value_or("");
     p.git = jf::opt_string(j, "git", w).value_or("");
     p.host = jf::opt_string(j, "host", w).value_or("");
+    p.start_unix = jf::opt_number(j, "start_unix", w);
     const long long cpus = jf::opt_integer(j, "cpus", w).value_or(0);
     p.cpus = cpus > 0 && cpus < (1 << 30) ? int(cpus) : 0;
     if (const jf::Json* g = jf::opt_array(j, "gpus", w)) {

@@ -31,6 +31,9 @@ int cmd_compare(const CompareArgs& a, const CommonOptions& o, std::ostream& out,
 // Gate on one metric: noise threshold = max_regression.
 int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOptions& o, std::ostream& out,
              std::ostream& err);
+// The gate's verdict on two loaded groups (cmd_gate, gate --history).
+int gate_groups(const MetricSet& base, const MetricSet& cand, const std::string& metric, const CompareOptions& opt,
+                const CommonOptions& o, std::ostream& out, std::ostream& err);
 
 // Refuses (Error BadInput, exit 2) to replace an existing baseline unless `force`.
 int cmd_baseline_save(const std::string& dir, const std::string& name, const std::vector<std::string>& runs,
