@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "cuzk/stats/mann_whitney.hpp"
+#include "cuzk/stats/mann_whitney.hpp"  // hodges_lehmann
 #include "cuzk/stats/render.hpp"
 #include "cuzk/util/error.hpp"
 
@@ -158,6 +158,10 @@ MetricSet history_metric_set(const HistoryData& d, const std::vector<std::size_t
 
 namespace {
 
+// Attribution compares medians of busy time per proof: the nearest runs each side suffice (and keep
+// compare's exact rank tests small).
+constexpr std::size_t kAttributionValues = 10;
+
 // The metrics compare's attribution reads.
 bool attribution_metric(const std::string& n) {
   return n == "s_per_proof" || n == "gpu_busy" || n == "gpu_starved" || n.rfind("busy.", 0) == 0;
@@ -211,19 +215,34 @@ void find_change_points(MetricSeries& s, const HistoryData& d, const HistoryOpti
     c.p = sp[k].p;
     c.q = sp[k].q;
     c.permutations = sp[k].permutations;
-    Metric b{s.metric, s.unit, s.better, {s.values.begin() + std::ptrdiff_t(lo), s.values.begin() + std::ptrdiff_t(idx)}, {}};
-    Metric a{s.metric, s.unit, s.better, {s.values.begin() + std::ptrdiff_t(idx), s.values.begin() + std::ptrdiff_t(hi)}, {}};
-    const MetricComparison mc = compare_metric(b, a, opt.compare);
-    c.ratio = mc.ratio;
-    c.lo = mc.ci_lo;
-    c.hi = mc.ci_hi;
-    c.level = mc.ci_level;
-    c.before_median = mc.base.median;
-    c.after_median = mc.cand.median;
-    c.n_before = b.samples.size();
-    c.n_after = a.samples.size();
-    c.direction = mc.verdict == Verdict::Regression ? "regression" : mc.verdict == Verdict::Improvement ? "improvement" : "change";
-    c.stage = stage_across(d, unique_runs(s, lo, idx), unique_runs(s, idx, hi), opt.compare);
+    // The shift: Hodges-Lehmann on log values (raw values relative to the median before when one
+    // is <= 0), with its interval; significance is the permutation test's, so no second test here.
+    std::vector<double> x(s.values.begin() + std::ptrdiff_t(lo), s.values.begin() + std::ptrdiff_t(idx)),
+        y(s.values.begin() + std::ptrdiff_t(idx), s.values.begin() + std::ptrdiff_t(hi));
+    c.before_median = group_stats(x, opt.compare.method).median;
+    c.after_median = group_stats(y, opt.compare.method).median;
+    c.n_before = x.size();
+    c.n_after = y.size();
+    const bool logs = std::all_of(x.begin(), x.end(), [](double v) { return v > 0; }) &&
+                      std::all_of(y.begin(), y.end(), [](double v) { return v > 0; });
+    if (logs) {
+      for (auto* v : {&x, &y})
+        for (double& e : *v) e = std::log(e);
+    }
+    const ShiftEstimate hl = hodges_lehmann(x, y, opt.compare.alpha);
+    c.level = hl.achieved_level;
+    const double ref = std::fabs(c.before_median);
+    auto ratio = [&](double d) { return logs ? std::exp(d) : 1 + d / ref; };
+    if (logs || ref > 0) {
+      c.ratio = ratio(hl.shift);
+      if (hl.achieved_level > 0) c.lo = ratio(hl.lo), c.hi = ratio(hl.hi);
+    }
+    const bool up = c.lo && *c.lo > 1 + opt.compare.noise, down = c.hi && *c.hi < 1 - opt.compare.noise;
+    c.direction = !(up || down) ? "change" : (up == (s.better == Better::Lower)) ? "regression" : "improvement";
+    // The stage: compare's attribution over the runs nearest the change (medians of busy per proof).
+    const std::size_t alo = std::max(lo, idx > kAttributionValues ? idx - kAttributionValues : 0);
+    c.stage = stage_across(d, unique_runs(s, alo, idx), unique_runs(s, idx, std::min(hi, idx + kAttributionValues)),
+                           opt.compare);
     s.change_points.push_back(std::move(c));
   }
 }
