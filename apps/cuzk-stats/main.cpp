@@ -99,7 +99,8 @@ int main(int argc, char** argv) {
       "  2   cannot decide or cannot read: usage error (an unknown command or option says 'did you mean');\n"
       "      an input that is missing, empty, not a regular file (FIFO, device), malformed or with a field\n"
       "      of the wrong type (one line naming FILE:LINE or the field); gate: the metric is missing on a\n"
-      "      side, too few samples to reach p <= alpha, an unreadable baseline; compare --fail-on-regression:\n"
+      "      side, too few samples to reach p <= alpha, an unreadable baseline; gate --history: too few runs\n"
+      "      since the last change point (says how many are needed); compare --fail-on-regression:\n"
       "      no metric could be decided; baseline save: the baseline exists (--force replaces it)\n"
       "  70  internal error (a bug; please report it)\n"
       "Event files may hold several runs (schema 2 'run' field): each is read as a run of its own.");

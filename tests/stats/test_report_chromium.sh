@@ -84,4 +84,28 @@ for cls in mem-anon mem-file mem-budget mem-ceiling; do
 done
 [ "$(grep -o 'class="mem-budget"' "$tmp/mem-dom.html" | wc -l)" -eq 2 ] || fail "memory page: expected a budget line per run"
 [ "$(grep -o 'class="mem-anon"' "$tmp/mem-dom.html" | wc -l)" -eq 1 ] || fail "memory page: the older file must draw no anonymous area"
-echo "ok: report rendered, $count svg elements, $axes axes, no overlaps, no console errors (memory page too); screenshot $outdir/report-shot.png ($size bytes)"
+# The trend view of `history --html` (issue 46): per metric its runs over commits, the change point
+# marked with its commits and shift as printed text; no overlapping text, no errors.
+"$bin" history tests/stats/data/history --metrics s_per_proof,synth.median,gpu.median,peak_rss,gpu_busy \
+  --html "$tmp/trend.html" >/dev/null 2>"$tmp/err" || fail "history --html: $(cat "$tmp/err")"
+cp "$tmp/trend.html" "$outdir/trend.html"
+inject "$tmp/trend.html" "$tmp/trend-probe.html"
+timeout 90 "$chrome" "${flags[@]}" --user-data-dir="$tmp/p4" --window-size=1400,2400 \
+  --screenshot="$outdir/trend-shot.png" "file://$tmp/trend.html" >"$tmp/log4" 2>&1
+[ "$(stat -c %s "$outdir/trend-shot.png" 2>/dev/null || echo 0)" -gt 20000 ] || fail "trend: no screenshot or a blank one"
+timeout 90 "$chrome" "${flags[@]}" --user-data-dir="$tmp/p5" --window-size=1400,2400 \
+  --dump-dom "file://$tmp/trend-probe.html" >"$tmp/trend-dom.html" 2>"$tmp/log5"
+for log in "$tmp/log4" "$tmp/log5"; do
+  if grep -E 'Uncaught|ERROR:CONSOLE|CONSOLE\([0-9]+\).*[Ee]rror' "$log"; then fail "console error (above, trend page)"; fi
+done
+grep -q 'id="status">loaded<' "$tmp/trend-dom.html" || fail "trend page did not finish loading"
+sed -n '/<pre id="probe">/,/<\/pre>/p' "$tmp/trend-dom.html" >"$tmp/trend-probe.txt"
+grep -q 'errors=0 overlaps=0 ' "$tmp/trend-probe.txt" || { cat "$tmp/trend-probe.txt"; fail "trend page: script errors or overlapping text"; }
+taxes=$(grep -o 'axes=[0-9]*' "$tmp/trend-probe.txt" | cut -d= -f2)
+[ "${taxes:-0}" -eq 10 ] || fail "trend page: expected 10 axes (2 per metric x 5), found ${taxes:-0}"
+[ "$(grep -o 'class="chart trend"' "$tmp/trend-dom.html" | wc -l)" -eq 5 ] || fail "trend page: expected a chart per metric"
+[ "$(grep -o '<circle' "$tmp/trend-dom.html" | wc -l)" -ge 150 ] || fail "trend page: expected every run as a point (30 x 5)"
+grep -q 'class="change-point"' "$tmp/trend-dom.html" || fail "trend page: no change point drawn"
+# The change point's commits and shift are printed beside it (hover-free).
+grep -qE 'cp-label[^>]*>#1 e336f5c → 60f55f9 \+19\.[0-9]%<' "$tmp/trend-dom.html" || fail "trend page: the change point is not labelled with its commits and shift"
+echo "ok: report rendered, $count svg elements, $axes axes, no overlaps, no console errors (memory and trend pages too); screenshots $outdir/report-shot.png ($size bytes), $outdir/trend-shot.png"
