@@ -17,7 +17,7 @@ cuzk::stats::HistoryData synthetic(std::size_t commits, std::size_t reps, std::s
   HistoryData d;
   std::mt19937_64 g(42);
   std::vector<std::string> names{"s_per_proof", "busy.synth", "busy.gpu", "busy.write", "gpu_busy"};
-  for (std::size_t m = names.size(); m < metrics; ++m) names.push_back("metric_" + std::to_string(m) + ".median");
+  for (std::size_t m = names.size(); m < metrics; ++m) names.push_back(std::string("metric_") + std::to_string(m) + ".median");
   for (const auto& n : names) d.metric_index(n, "s", Better::Lower);
   // Per metric three steps at random commits.
   std::vector<std::vector<std::pair<std::size_t, double>>> steps(metrics);
@@ -29,8 +29,8 @@ cuzk::stats::HistoryData synthetic(std::size_t commits, std::size_t reps, std::s
   for (std::size_t c = 0; c < commits; ++c)
     for (std::size_t r = 0; r < reps; ++r) {
       HistoryRun run;
-      run.source = "run-" + std::to_string(c) + "-" + std::to_string(r) + ".jsonl";
-      run.commit = "c" + std::to_string(c);
+      run.source = std::string("run-") + std::to_string(c) + "-" + std::to_string(r) + ".jsonl";
+      run.commit = std::string("c") + std::to_string(c);
       run.host = "bench (GPU)";
       run.start = 1.7e9 + double(c) * 86400 + double(r) * 600;
       run.events = true;
