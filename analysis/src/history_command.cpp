@@ -14,8 +14,8 @@ namespace cuzk::stats {
 namespace {
 
 void print_lines(const std::vector<std::string>& notes, const std::vector<std::string>& warnings, std::ostream& err) {
-  for (const auto& n : notes) err << "note: " << n << "\n";
-  for (const auto& w : warnings) err << "warning: " << w << "\n";
+  for (const auto& n : capped(notes, 20)) err << "note: " << n << "\n";
+  for (const auto& w : capped(warnings, 20)) err << "warning: " << w << "\n";
 }
 
 }  // namespace
@@ -87,7 +87,7 @@ int cmd_gate_history(const std::string& dir, const std::vector<std::string>& can
   std::string since = "the start of the history (no change point)";
   if (!s->change_points.empty()) {
     const ChangePoint& c = s->change_points.back();
-    since = "the change point " + c.before + " -> " + c.after + " (" +
+    since = "the change point " + short_commit(c.before) + " -> " + short_commit(c.after) + " (" +
             (c.ratio ? printf_string("%+.2f%%", 100 * (*c.ratio - 1)) : std::string("n/a")) + ", " + c.direction + ")";
   }
   if (n < need) {

@@ -48,7 +48,7 @@ Table change_table(const History& h) {
   Table t({"metric", "hosts", "before", "after", "shift", "95% CI", "p", "stage", "verdict"});
   for (const auto& s : h.series)
     for (const auto& c : s.change_points)
-      t.row({c.metric, join(c.hosts, " + "), c.before, c.after, pct(c.ratio), interval(c), printf_string("%.3g", c.p),
+      t.row({c.metric, join(c.hosts, " + "), short_commit(c.before), short_commit(c.after), pct(c.ratio), interval(c), printf_string("%.3g", c.p),
              c.stage.empty() ? "-" : c.stage, c.direction});
   return t;
 }
@@ -95,6 +95,18 @@ nlohmann::json history_json(const History& h) {
 }
 
 }  // namespace
+
+std::string short_commit(const std::string& c) {
+  const bool hex = c.size() > 12 && c.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+  return hex ? c.substr(0, 12) : c;
+}
+
+std::vector<std::string> capped(const std::vector<std::string>& lines, std::size_t max) {
+  if (lines.size() <= max) return lines;
+  std::vector<std::string> out(lines.begin(), lines.begin() + std::ptrdiff_t(max));
+  out.push_back("... and " + std::to_string(lines.size() - max) + " more");
+  return out;
+}
 
 std::string render_history(const History& h, Format f) {
   if (f == Format::Json) return history_json(h).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -52,7 +52,7 @@ std::string chart(const MetricSeries& s, std::size_t id, const std::string& orde
     const ChangePoint& c = s.change_points[k];
     Label l;
     l.x = X(double(c.commit_index) - 0.5);
-    l.text = std::string("#") + std::to_string(k + 1) + " " + c.before + " \u2192 " + c.after + " " + shift_text(c);
+    l.text = std::string("#") + std::to_string(k + 1) + " " + short_commit(c.before) + " \u2192 " + short_commit(c.after) + " " + shift_text(c);
     l.w = 6.2 * double(l.text.size() - 2) + 8;
     bool placed = false;
     for (int attempt = 0; attempt < 2 && !placed; ++attempt) {
@@ -80,13 +80,13 @@ std::string chart(const MetricSeries& s, std::size_t id, const std::string& orde
   o += printf_string("<text x=\"%.0f\" y=\"14\" class=\"title\" id=\"trend-title-%zu\">%s (%zu values, %zu commits)</text>", kLeft,
                      id, html(t).c_str(), s.values.size(), nc);
   const bool dense = s.values.size() > kMaxTrendPoints;
-  o += legend({{"#4e79a7", dense ? "per commit: range and median" : "run (replicates of a commit stacked)"},
+  o += legend({{"#4e79a7", dense ? "per commit: range and median of its runs" : "run (replicates of a commit stacked)"},
                {"#333", "median between change points", true},
                {"#c00", "change point (regression)", true, "4,3"},
                {"#080", "improvement", true, "4,3"},
                {"#777", "within noise", true, "4,3"}},
               kLeft, 32);
-  o += svg::y_axis(ys, a, s.metric);
+  o += svg::y_axis(ys, a, s.metric.size() <= 24 ? s.metric : std::string("value"));  // the title names it
   o += svg::x_axis(xs, a, "commit number (0 = the oldest, by " + order + ")");
   auto Y = [&](double v) { return ys.at(v, a.y1, a.y0); };
   if (!dense) {
@@ -125,9 +125,6 @@ std::string chart(const MetricSeries& s, std::size_t id, const std::string& orde
   for (const auto& l : labels)
     o += printf_string("<text x=\"%s\" y=\"%s\" class=\"tick cp-label\" text-anchor=\"%s\">%s</text>", fmt(l.end ? l.x - 3 : l.x + 3).c_str(),
                        fmt(44 + kLabelRow * double(l.row + 1) - 2).c_str(), l.end ? "end" : "start", html(l.text).c_str());
-  if (dense)
-    o += printf_string("<text x=\"%s\" y=\"%s\" class=\"tick\">%zu values: each commit drawn as its range and median</text>",
-                       fmt(kW - 330).c_str(), fmt(14).c_str(), s.values.size());
   return o + "</svg>";
 }
 
@@ -141,7 +138,7 @@ std::string cp_table(const MetricSeries& s) {
                                               finite_or_na("%+.2f%%", 100 * (*c.hi - 1)) + "]"
                                         : std::string("n/a");
     const char* cls = c.direction == "regression" ? " class=\"regression\"" : c.direction == "improvement" ? " class=\"improvement\"" : "";
-    t += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + html(c.before) + "</td><td class=\"l\">" + html(c.after) +
+    t += "<tr><td>" + std::to_string(k + 1) + "</td><td class=\"l\">" + html(short_commit(c.before)) + "</td><td class=\"l\">" + html(short_commit(c.after)) +
          "</td><td>" + html(shift_text(c)) + "</td><td>" + html(ci) + "</td><td>" + printf_string("%.3g", c.p) + "</td><td>" +
          html(human(c.before_median, c.unit)) + "</td><td>" + html(human(c.after_median, c.unit)) + "</td><td>" +
          html(c.stage.empty() ? "-" : c.stage) + "</td><td" + cls + ">" + html(c.direction) + "</td></tr>";
@@ -160,7 +157,7 @@ std::string trend_section(const History& h) {
                                   h.runs, h.order.c_str(), h.series.size(), n, h.opt.ed.alpha, h.opt.ed.max_permutations,
                                   static_cast<unsigned long long>(h.opt.ed.seed), h.opt.shift_window)) +
        "</p>";
-  for (const auto& w : h.warnings) b += "<p class=\"note\">warning: " + html(w) + "</p>";
+  for (const auto& w : capped(h.warnings, 10)) b += "<p class=\"note\">warning: " + html(w) + "</p>";
   for (std::size_t i = 0; i < h.series.size(); ++i) {
     const MetricSeries& s = h.series[i];
     b += "<h3>" + html(s.metric) + "</h3>" + chart(s, i, h.order) + cp_table(s);

@@ -104,4 +104,27 @@ taxes=$(grep -o 'axes=[0-9]*' "$tmp/trend-probe.txt" | cut -d= -f2)
 grep -q 'class="change-point"' "$tmp/trend-dom.html" || fail "trend page: no change point drawn"
 # The change point's commits and shift are printed beside it (hover-free).
 grep -qE 'cp-label[^>]*>#1 e336f5c → 60f55f9 \+19\.[0-9]%<' "$tmp/trend-dom.html" || fail "trend page: the change point is not labelled with its commits and shift"
+# A crowded trend: 300 nightly Google Benchmark files of 15 repetitions (4500 values: drawn as ranges),
+# long names and hashes, 8 steps: every change point drawn, labels in rows or shortened, no overlaps.
+python3 - "$tmp/gb" <<'PY'
+import json, os, random, sys
+d = sys.argv[1]; os.makedirs(d)
+rng = random.Random(5)
+steps = {40: 1.08, 90: 0.93, 95: 1.1, 150: 1.05, 160: 1.2, 230: 0.9, 260: 1.1, 280: 1.06}
+level = 1.0
+for c in range(300):
+    level *= steps.get(c, 1.0)
+    rows = [{"name": "BM_Prove_with_a_long_name/%d" % i, "run_name": "BM_Prove_with_a_long_name", "run_type": "iteration",
+             "repetitions": 15, "repetition_index": i, "iterations": 10, "time_unit": "ms", "cpu_time": 99.0,
+             "real_time": level * 100 * (1 + rng.uniform(-0.03, 0.03))} for i in range(15)]
+    ctx = {"date": "2026-%02d-%02dT00:00:00+00:00" % (1 + c // 28, 1 + c % 28), "git": "%040x" % rng.getrandbits(160),
+           "host_name": "a-very-long-host-name.example.internal.cluster"}
+    json.dump({"context": ctx, "benchmarks": rows}, open(os.path.join(d, "bm-%04d.json" % c), "w"))
+PY
+"$bin" history "$tmp/gb" --metrics BM_Prove_with_a_long_name --html "$tmp/gb.html" >/dev/null 2>"$tmp/err" ||
+  fail "history --html (crowded): $(cat "$tmp/err")"
+probed crowded "$tmp/gb.html"
+grep -q 'errors=0 overlaps=0 ' "$tmp/crowded-probe.txt" || { cat "$tmp/crowded-probe.txt"; fail "crowded trend: script errors or overlapping text"; }
+[ "$(grep -o 'class="change-point"' "$tmp/crowded-dom.html" | wc -l)" -ge 8 ] || fail "crowded trend: expected >= 8 change points drawn"
+[ "$(grep -o 'cp-label' "$tmp/crowded-dom.html" | wc -l)" -ge 8 ] || fail "crowded trend: a change point without its label"
 echo "ok: report rendered, $count svg elements, $axes axes, no overlaps, no console errors (memory and trend pages too); screenshots $outdir/report-shot.png ($size bytes), $outdir/trend-shot.png"
