@@ -37,6 +37,12 @@ int cmd_history(const std::vector<std::string>& inputs, const HistoryOptions& op
   return 0;
 }
 
+std::string history_trend(const std::string& input, const HistoryOptions& opt, const CommonOptions& o, std::ostream& err) {
+  const History h = analyze_history(load_history({input}, o.summary), opt);
+  print_lines(h.notes, h.warnings, err);
+  return trend_section(h);
+}
+
 int cmd_gate_history(const std::string& dir, const std::vector<std::string>& candidates, const std::string& metric,
                      const HistoryOptions& hopt_in, const CompareOptions& copt, const CommonOptions& o, std::ostream& out,
                      std::ostream& err) {

@@ -207,6 +207,9 @@ int main(int argc, char** argv) {
   report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
   report->add_option("--noise", noise, "noise threshold (2% or 0.02)");
   dir_option(report);
+  std::string report_history;
+  report->add_option("--history", report_history, "folder (or file) of earlier runs: add the trend view over their commits (as history --html)")
+      ->check(kInput);
   common(report, false);
 
   if (const std::string bad = check_names(app, argc, argv); !bad.empty()) {
@@ -277,7 +280,11 @@ int main(int argc, char** argv) {
       return cmd_baseline_show(out_path.empty() ? baseline_dir + "/" + baseline_name : out_path, o, std::cout);
     }
     if (*trace) return cmd_trace(inputs.front(), out_path, done, err);
-    if (*report) return cmd_report(inputs, ca.baseline, out_path, o, ca.opt, done, err);
+    if (*report) {
+      std::string trend;
+      if (!report_history.empty()) trend = history_trend(report_history, hopt, o, err);
+      return cmd_report(inputs, ca.baseline, out_path, o, ca.opt, done, err, trend);
+    }
   } catch (const cuzk::Error& e) {
     std::cerr << "cuzk-stats: " << one_line(e.what()) << "\n";
     return 2;

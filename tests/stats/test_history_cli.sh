@@ -100,6 +100,11 @@ if command -v git >/dev/null; then
   has "step between commits 4 and 5" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
 fi
 
+# The report of a run with the trend view of a history beside it.
+expect 0 "report --history" -- "$bin" report data/events/cand-1.jsonl --history "$H" -o "$tmp/r.html"
+[ "$(grep -o 'class="chart trend"' "$tmp/r.html" | wc -l)" -ge 30 ] || { echo "FAIL: report --history: no trend charts"; fail=1; }
+grep -q 'class="chart gantt"' "$tmp/r.html" || { echo "FAIL: report --history: the run's own charts are missing"; fail=1; }
+
 # gate --history: exit codes of gate.
 C=tests/stats/data/history-cand
 expect 1 "gate --history: a candidate that continues the regression" -- "$bin" gate --history "$H" "$C"/run-0010-*.jsonl

@@ -43,7 +43,8 @@ int cmd_baseline_show(const std::string& path, const CommonOptions& o, std::ostr
 int cmd_trace(const std::string& run, const std::string& out_path, std::ostream& out, std::ostream& err);
 int cmd_report(const std::vector<std::string>& runs, const std::vector<std::string>& baseline,
                const std::string& out_path, const CommonOptions& o, const CompareOptions& copt, std::ostream& out,
-               std::ostream& err);
+               std::ostream& err,
+               const std::string& trend = {});  // trend: history's trend view (history.hpp), drawn after the inputs
 
 // N runs side by side (`table`); with an empty `inputs` and list_columns, the column list.
 int cmd_table(const std::vector<std::string>& inputs, const RunsTableOptions& t, const CommonOptions& o,

@@ -127,6 +127,8 @@ MetricSet history_metric_set(const HistoryData& d, const std::vector<std::size_t
 // report's trend view written there too. Exit 0.
 int cmd_history(const std::vector<std::string>& inputs, const HistoryOptions& opt, const CommonOptions& o,
                 const std::string& html_path, std::ostream& out, std::ostream& err);
+// `cuzk-stats report --history INPUT`: the trend view of INPUT's history (notes and warnings on `err`).
+std::string history_trend(const std::string& input, const HistoryOptions& opt, const CommonOptions& o, std::ostream& err);
 // `cuzk-stats gate --history DIR CANDIDATE...`: the candidates against the runs of `dir` since the
 // last change point of `metric` on the candidates' host class; gate's exit codes (0 pass,
 // 1 regression, 2 cannot decide: too little history says how many runs are needed).
