@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <queue>
 
@@ -100,7 +101,7 @@ private:
 
 struct Pending {
   double q;
-  std::size_t tau, begin, end;
+  std::size_t tau, begin, end, seg;  // seg: index of its Segment (kept from the search to the test)
   bool operator<(const Pending& o) const { return q < o.q || (q == o.q && begin > o.begin); }
 };
 
@@ -125,6 +126,7 @@ std::vector<SplitPoint> e_divisive(std::span<const double> x, std::span<const st
   for (std::size_t s : splits)
     if (s < allowed_at.size()) allowed_at[s] = 1;
 
+  std::vector<std::unique_ptr<Segment>> segs;  // the pending segments' values by rank
   // The best split of [b, e), or nothing when no allowed split leaves `min` values on each side.
   auto candidate = [&](std::size_t b, std::size_t e, std::priority_queue<Pending>& heap) {
     if (e - b < 2 * min) return;
@@ -135,9 +137,12 @@ std::vector<SplitPoint> e_divisive(std::span<const double> x, std::span<const st
       any = any || allowed[t];
     }
     if (!any) return;
-    Segment seg(x.subspan(b, e - b));
-    const auto [q, tau] = seg.best(seg.order(), allowed);
-    if (tau > 0 && q > 0) heap.push({q, tau, b, e});
+    auto seg = std::make_unique<Segment>(x.subspan(b, e - b));
+    const auto [q, tau] = seg->best(seg->order(), allowed);
+    if (tau > 0 && q > 0) {
+      heap.push({q, tau, b, e, segs.size()});
+      segs.push_back(std::move(seg));
+    }
   };
 
   std::priority_queue<Pending> heap;
@@ -148,7 +153,8 @@ std::vector<SplitPoint> e_divisive(std::span<const double> x, std::span<const st
     const Pending c = heap.top();
     heap.pop();
     const std::size_t n = c.end - c.begin;
-    Segment seg(x.subspan(c.begin, n));
+    const std::unique_ptr<Segment> held = std::move(segs[c.seg]);
+    Segment& seg = *held;
     std::vector<char> allowed(n + 1, 0);
     for (std::size_t t = min; t + min <= n; ++t) allowed[t] = allowed_at[c.begin + t];
     Splitmix rng(segment_seed(opt.seed, c.begin, c.end));
