@@ -7,6 +7,7 @@
 #include "cuzk/stats/history.hpp"
 #include "cuzk/stats/mann_whitney.hpp"
 #include "cuzk/stats/report.hpp"
+#include "cuzk/stats/suggest.hpp"
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::stats {
@@ -24,6 +25,11 @@ int cmd_history(const std::vector<std::string>& inputs, const HistoryOptions& op
                 const std::string& html_path, std::ostream& out, std::ostream& err) {
   if (inputs.empty()) throw Error(Error::Kind::BadInput, "history needs runs (event files, benchmark JSON or folders)");
   const HistoryData d = load_history(inputs, o.summary);
+  std::vector<std::string> names;
+  for (const auto& m : d.metrics) names.push_back(m.name);
+  for (const auto& m : opt.metrics)
+    if (std::find(names.begin(), names.end(), m) == names.end())
+      throw Error(Error::Kind::BadInput, "--metrics", "'" + m + "' is in none of the runs" + did_you_mean(m, names));
   const History h = analyze_history(d, opt);
   print_lines(h.notes, h.warnings, err);
   out << render_history(h, o.format);
