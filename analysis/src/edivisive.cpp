@@ -107,6 +107,11 @@ struct Pending {
 
 }  // namespace
 
+std::size_t early_stop_permutations(const EDivisiveOptions& opt) {
+  // p = 1 / (early + 1) must be <= alpha.
+  return std::max(opt.early_permutations, std::size_t(std::ceil(1 / opt.alpha - 1e-9)) - 1);
+}
+
 std::vector<double> energy_q(std::span<const double> x) {
   std::vector<double> q(x.size() ? x.size() - 1 : 0);
   if (x.size() < 2) return q;
@@ -149,6 +154,7 @@ std::vector<SplitPoint> e_divisive(std::span<const double> x, std::span<const st
   candidate(0, x.size(), heap);
   std::vector<SplitPoint> out;
   const std::size_t stop_at = std::size_t(std::floor(opt.alpha * double(opt.max_permutations + 1)));
+  const std::size_t early = early_stop_permutations(opt);
   while (!heap.empty() && out.size() < opt.max_change_points) {
     const Pending c = heap.top();
     heap.pop();
@@ -168,7 +174,7 @@ std::vector<SplitPoint> e_divisive(std::span<const double> x, std::span<const st
       max_perm = std::max(max_perm, qp);
       if (qp >= c.q - 1e-9 * std::fabs(c.q)) ++exceed;
       if (exceed >= std::max<std::size_t>(stop_at, 1)) break;  // futile: p > alpha already
-      if (done == opt.early_permutations && exceed == 0 && c.q >= opt.early_margin * max_perm) break;
+      if (done == early && exceed == 0 && c.q >= opt.early_margin * max_perm) break;
     }
     const double p = double(exceed + 1) / double(done + 1);
     if (p > opt.alpha) continue;

@@ -19,11 +19,20 @@ void print_lines(const std::vector<std::string>& notes, const std::vector<std::s
   for (const auto& w : capped(warnings, 20)) err << "warning: " << w << "\n";
 }
 
+// Too few permutations can never give p <= alpha: refused before anything is read.
+void check_options(const HistoryOptions& opt) {
+  if (double(opt.ed.max_permutations + 1) * opt.ed.alpha < 1 - 1e-9)
+    throw Error(Error::Kind::BadInput, "--permutations",
+                std::to_string(opt.ed.max_permutations) + " permutations cannot give p <= " + printf_string("%g", opt.ed.alpha) +
+                    ": need >= " + std::to_string(early_stop_permutations(opt.ed)));
+}
+
 }  // namespace
 
 int cmd_history(const std::vector<std::string>& inputs, const HistoryOptions& opt, const CommonOptions& o,
                 const std::string& html_path, std::ostream& out, std::ostream& err) {
   if (inputs.empty()) throw Error(Error::Kind::BadInput, "history needs runs (event files, benchmark JSON or folders)");
+  check_options(opt);
   const HistoryData d = load_history(inputs, o.summary);
   std::vector<std::string> names;
   for (const auto& m : d.metrics) names.push_back(m.name);
@@ -53,6 +62,7 @@ int cmd_gate_history(const std::string& dir, const std::vector<std::string>& can
                      const HistoryOptions& hopt_in, const CompareOptions& copt, const CommonOptions& o, std::ostream& out,
                      std::ostream& err) {
   if (candidates.empty()) throw Error(Error::Kind::BadInput, "gate --history needs candidate runs");
+  check_options(hopt_in);
   const HistoryData cand = load_history(candidates, o.summary, /*strict=*/true);
   std::set<std::string> cand_hosts;
   for (const auto& r : cand.runs) cand_hosts.insert(r.host);

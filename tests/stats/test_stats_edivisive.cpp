@@ -66,7 +66,7 @@ void ref_segment(const std::vector<double>& x, const std::vector<char>& allowed_
     max_perm = std::max(max_perm, qp);
     if (qp >= q - 1e-9 * std::fabs(q)) ++exceed;
     if (exceed >= stop_at) break;
-    if (done == opt.early_permutations && exceed == 0 && q >= opt.early_margin * max_perm) break;
+    if (done == early_stop_permutations(opt) && exceed == 0 && q >= opt.early_margin * max_perm) break;
   }
   const double p = double(exceed + 1) / double(done + 1);
   if (p > opt.alpha) return;
@@ -233,6 +233,19 @@ TEST_CASE("e-divisive: the fast implementation agrees with the reference on ever
   }
   MESSAGE("fast == reference on " << series << " series (" << cps << " change points, same index, Q, p, permutations)");
   CHECK(cps > 10);  // the agreement covered change points, not only empty answers
+}
+
+TEST_CASE("e-divisive: a smaller alpha still finds a clear change (the early stop waits for p <= alpha)") {
+  const Synth s = make(41, 30, 3, {{15, 0.10}}, Noise::Uniform, 0.03);
+  EDivisiveOptions opt;
+  opt.alpha = 0.01;
+  const auto cps = e_divisive(s.x, s.splits, opt);
+  REQUIRE(cps.size() == 1);
+  CHECK(cps[0].index == 45);
+  CHECK(cps[0].p <= 0.01);
+  CHECK(cps[0].permutations == 99);
+  opt.alpha = 0.05;
+  CHECK(e_divisive(s.x, s.splits, opt)[0].permutations == 19);
 }
 
 TEST_CASE("e-divisive: replicates are never split and results are reproducible") {

@@ -70,6 +70,10 @@ private:
   std::uint64_t s_;
 };
 
+// The permutations after which a clear change stops: early_permutations, raised to ceil(1/alpha) - 1
+// so that the p it reports, 1 / (that + 1), is <= alpha.
+std::size_t early_stop_permutations(const EDivisiveOptions& opt);
+
 // The seed of the permutations of the segment [begin, end): each segment draws its own stream,
 // so a segment's p does not depend on the order segments are tested in.
 std::uint64_t segment_seed(std::uint64_t seed, std::size_t begin, std::size_t end);
