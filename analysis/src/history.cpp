@@ -79,8 +79,11 @@ std::vector<CommitGroup> order_commits(const HistoryData& d, const HistoryOption
       cg.key = std::min(cg.key, t);
       cg.runs.push_back(r);
     }
-    if (no_commit) notes.push_back(std::to_string(no_commit) + " run(s) without a commit: each placed as a commit of its own ('?')");
-    if (no_time) notes.push_back(std::to_string(no_time) + " run(s) without a start time (no start_unix, run id or date): placed after the others, in input order");
+    if (no_commit)
+      notes.push_back(std::to_string(no_commit) + " run(s) without a commit: each placed as a commit of its own ('?')");
+    if (no_time)
+      notes.push_back(std::to_string(no_time) +
+                      " run(s) without a start time (no start_unix, run id or date): placed after the others, in input order");
   }
   std::stable_sort(groups.begin(), groups.end(), [](const CommitGroup& a, const CommitGroup& b) {
     return a.key < b.key || (a.key == b.key && a.first < b.first);
