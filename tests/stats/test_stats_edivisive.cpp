@@ -276,6 +276,12 @@ Score run_scenario(std::uint64_t seed, std::size_t trials, std::size_t commits, 
   for (std::size_t t = 0; t < trials; ++t) {
     const Synth s = make(seed * 1000 + t, commits, reps, random_steps(g, commits, steps, 10, lo, hi), kind, width, drift, outliers);
     opt.seed = seed + t;
+    if (t == 0) {  // the statistic itself against the reference on this scenario's first series (every 7th split)
+      const auto q = energy_q(s.x);
+      double scale = 0;
+      for (double v : q) scale = std::max(scale, std::fabs(v));
+      for (std::size_t k = 1; k < s.x.size(); k += 7) CHECK(q[k - 1] == doctest::Approx(ref_q(s.x, k)).epsilon(1e-9).scale(scale));
+    }
     score(s, e_divisive(s.x, s.splits, opt), 0.05, sc);
   }
   return sc;
