@@ -111,7 +111,15 @@ std::vector<std::string> capped(const std::vector<std::string>& lines, std::size
 std::string render_history(const History& h, Format f) {
   if (f == Format::Json) return history_json(h).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const Table cps = change_table(h), series = series_table(h);
-  if (f == Format::Csv) return cps.csv();
+  if (f == Format::Csv) {  // numbers in full: the ratio after / before and its interval
+    Table t({"metric", "hosts", "before", "after", "ratio", "ratio_lo", "ratio_hi", "p", "stage", "verdict"});
+    auto num = [](const std::optional<double>& v) { return v ? raw(*v) : std::string(); };
+    for (const auto& s : h.series)
+      for (const auto& c : s.change_points)
+        t.row({c.metric, join(c.hosts, " + "), c.before, c.after, num(c.ratio), num(c.lo), num(c.hi), raw(c.p), c.stage,
+               c.direction});
+    return t.csv();
+  }
   std::size_t n = 0;
   for (const auto& s : h.series) n += s.change_points.size();
   if (f == Format::Markdown)
