@@ -98,7 +98,11 @@ nlohmann::json history_json(const History& h) {
 
 std::string short_commit(const std::string& c) {
   const bool hex = c.size() > 12 && c.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
-  return hex ? c.substr(0, 12) : c;
+  if (hex) return c.substr(0, 12);
+  if (c.size() <= 24) return c;
+  std::size_t cut = 23;  // a long (hostile) name: cut on a UTF-8 character boundary
+  while (cut > 0 && (static_cast<unsigned char>(c[cut]) & 0xC0) == 0x80) --cut;
+  return c.substr(0, cut) + "\u2026";
 }
 
 std::vector<std::string> capped(const std::vector<std::string>& lines, std::size_t max) {

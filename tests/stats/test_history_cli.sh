@@ -52,6 +52,15 @@ has "needed permutations" '10 permutations cannot give p <= 0.05: need >= 19'
 expect 2 "unknown option suggests" -- "$bin" history "$H" --permutation 10
 has "did you mean" "did you mean '--permutations'"
 
+# A hostile commit name (long, with markup) after the change point: cut in text, escaped on the page.
+long=$(printf 'x%.0s' $(seq 1 300))
+mkdir "$tmp/hostile" && cp "$H"/*.jsonl "$tmp/hostile/"
+sed -i "s/\"git\":\"60f55f9\"/\"git\":\"<b>$long<\/b>\"/" "$tmp/hostile"/run-0005-*.jsonl
+expect 0 "a hostile commit name" -- "$bin" history "$tmp/hostile" --metrics s_per_proof --html "$tmp/hostile.html"
+has "cut in text" 's_per_proof .* e336f5c +<b>x{20}…'
+grep -q '&lt;b&gt;x' "$tmp/hostile.html" || { echo "FAIL: hostile commit name not on the page"; fail=1; }
+if grep -q '<b>x' "$tmp/hostile.html"; then echo "FAIL: hostile commit name not escaped on the page"; fail=1; fi
+
 # Runs without commits (schema-1 tiny.jsonl has one; strip it) and without start time.
 sed 's/"git":"abc1234",//' tests/stats/data/tiny.jsonl >"$tmp/nocommit.jsonl"
 expect 0 "runs without commits" -- "$bin" history "$tmp/nocommit.jsonl" tests/stats/data/tiny.jsonl

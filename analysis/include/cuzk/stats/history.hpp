@@ -113,8 +113,8 @@ std::vector<MetricSeries> build_series(const HistoryData& d, const HistoryOption
 void find_change_points(MetricSeries& s, const HistoryData& d, const HistoryOptions& opt);
 
 std::string render_history(const History& h, Format f);
-// A commit as shown in text, tables and charts: a full hexadecimal hash cut to 12 digits (JSON
-// keeps it whole).
+// A commit as shown in text, tables and charts: a full hexadecimal hash cut to 12 digits, any other
+// name longer than 24 bytes to 23 and "…" (JSON keeps it whole).
 std::string short_commit(const std::string& c);
 // At most `max` of `lines`, then "... and N more" (thousands of files may repeat one warning).
 std::vector<std::string> capped(const std::vector<std::string>& lines, std::size_t max);
