@@ -51,6 +51,7 @@ def main():
     ap.add_argument("--gpu-name", default="NVIDIA H200")
     ap.add_argument("--git", default="0000000")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start-unix", type=float, default=None, help="run_start.start_unix (Unix seconds of ts 0)")
     ap.add_argument("--fail", type=int, default=-1, help="make the partition with this global index fail")
     ap.add_argument("--truncate", action="store_true", help="cut the last line in half (a killed run)")
     a = ap.parse_args()
@@ -85,7 +86,8 @@ def main():
               "devices": list(range(a.devices)), "workers_per_device": a.workers_per_device,
               "verify": False, "resume": False}
     push(0.0, {"ev": "run_start", "schema": 1, "version": "0.1.0", "git": a.git, "host": a.host, "cpus": 16,
-               "gpus": gpus, "config": config, "argv": ["cuzk-prove", "batch", "--out", "out"]})
+               "gpus": gpus, "config": config, "argv": ["cuzk-prove", "batch", "--out", "out"],
+               **({} if a.start_unix is None else {"start_unix": a.start_unix})})
 
     synth_free = [0.001] * a.synth_workers
     gworkers = [(0.001, d, w) for d in range(a.devices) for w in range(a.workers_per_device)]

@@ -159,6 +159,11 @@ int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOption
   const MetricSet b = load_group(a.baseline, o.summary), c = load_group(a.candidate, o.summary);
   print_notes(b, err);
   print_notes(c, err);
+  return gate_groups(b, c, metric, opt, o, out, err);
+}
+
+int gate_groups(const MetricSet& b, const MetricSet& c, const std::string& metric, const CompareOptions& opt,
+                const CommonOptions& o, std::ostream& out, std::ostream& err) {
   const Metric* bm = b.find(metric);
   const Metric* cm = c.find(metric);
   if (!bm || !cm) {
@@ -250,7 +255,7 @@ int cmd_trace(const std::string& run, const std::string& out_path, std::ostream&
 
 int cmd_report(const std::vector<std::string>& runs, const std::vector<std::string>& baseline,
                const std::string& out_path, const CommonOptions& o, const CompareOptions& copt, std::ostream& out,
-               std::ostream& err) {
+               std::ostream& err, const std::string& trend) {
   if (runs.empty()) throw Error(Error::Kind::BadInput, "report needs at least one run");
   ReportInput in;
   MetricSet cand;
@@ -283,6 +288,7 @@ int cmd_report(const std::vector<std::string>& runs, const std::vector<std::stri
     in.baseline_files = baseline;
   }
   in.method = o.summary.method;
+  in.trend = trend;
   write_report(in, out_path);
   for (const auto& r : in.runs)
     for (const auto& w : r.summary.warnings) err << "warning: " << r.summary.file << ": " << w << "\n";

@@ -311,7 +311,8 @@ std::string render_report(const ReportInput& in) {
        ".grid{stroke:#eee}.dom{stroke:#888}.note{color:#a60}.chart{display:block;margin:6px 0}"
        ".regression{color:#c00;font-weight:bold}.improvement{color:#080;font-weight:bold}#status{display:none}</style></head><body>\n";
   b += "<h1>cuzk-stats report</h1><p id=\"status\">static</p>\n";
-  b += inputs_section(in);
+  if (!in.runs.empty() || in.trend.empty()) b += inputs_section(in);
+  b += in.trend;
   if (in.comparison) {
     const auto& c = *in.comparison;
     b += "<h2>Comparison (baseline vs these runs)</h2>";

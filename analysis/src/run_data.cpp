@@ -187,6 +187,7 @@ private:
     p.version = e.version;
     p.git = e.git.value_or("");
     p.host = e.host;
+    p.start_unix = e.start_unix;
     p.cpus = int(e.cpus);
     if (const jf::Json* g = jf::opt_array(j, "gpus", w)) {
       std::size_t i = 0;

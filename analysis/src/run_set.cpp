@@ -41,6 +41,14 @@ std::map<std::string, double> start_times(const std::string& path) {
   return out;
 }
 
+std::string task_name(const std::string& path) {
+  std::string n = fs::path(path).filename().string();
+  if (n.size() > 6 && n.compare(n.size() - 6, 6, ".jsonl") == 0) n.resize(n.size() - 6);
+  return n;
+}
+
+}  // namespace
+
 // "20261204T034744Z-host-..." -> Unix seconds; NaN when the id has no such prefix.
 double run_id_time(const std::string& id) {
   std::tm tm{};
@@ -52,14 +60,6 @@ double run_id_time(const std::string& id) {
   tm.tm_mon -= 1;
   return double(timegm(&tm));
 }
-
-std::string task_name(const std::string& path) {
-  std::string n = fs::path(path).filename().string();
-  if (n.size() > 6 && n.compare(n.size() - 6, 6, ".jsonl") == 0) n.resize(n.size() - 6);
-  return n;
-}
-
-}  // namespace
 
 bool has_event_folder(const std::vector<std::string>& inputs) {
   return std::any_of(inputs.begin(), inputs.end(), events_folder);

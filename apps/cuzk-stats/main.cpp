@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cuzk/stats/commands.hpp"
+#include "cuzk/stats/history.hpp"  // history, gate --history
 #include "cuzk/stats/run_set.hpp"  // run sets (docs/slurm.md)
 #include "cuzk/stats/suggest.hpp"
 #include "cuzk/util/error.hpp"
@@ -98,7 +99,8 @@ int main(int argc, char** argv) {
       "  2   cannot decide or cannot read: usage error (an unknown command or option says 'did you mean');\n"
       "      an input that is missing, empty, not a regular file (FIFO, device), malformed or with a field\n"
       "      of the wrong type (one line naming FILE:LINE or the field); gate: the metric is missing on a\n"
-      "      side, too few samples to reach p <= alpha, an unreadable baseline; compare --fail-on-regression:\n"
+      "      side, too few samples to reach p <= alpha, an unreadable baseline; gate --history: too few runs\n"
+      "      since the last change point (says how many are needed); compare --fail-on-regression:\n"
       "      no metric could be decided; baseline save: the baseline exists (--force replaces it)\n"
       "  70  internal error (a bug; please report it)\n"
       "Event files may hold several runs (schema 2 'run' field): each is read as a run of its own.");
@@ -121,9 +123,10 @@ int main(int argc, char** argv) {
   auto dir_option = [&](CLI::App* c) {
     c->add_option("--baseline-dir,--dir", baseline_dir, "folder of saved baselines; a baseline given by name is looked up there (default ./baselines)");
   };
-  auto comparing = [&](CLI::App* c) {
-    c->add_option("--baseline,-b", base, "baseline runs, benchmark JSON, CSV, a saved baseline directory or its name")->required();
-    c->add_option("--candidate,-c", cand, "candidate inputs")->required();
+  auto comparing = [&](CLI::App* c, bool required) {
+    auto* b = c->add_option("--baseline,-b", base, "baseline runs, benchmark JSON, CSV, a saved baseline directory or its name");
+    auto* k = c->add_option("--candidate,-c", cand, "candidate inputs");
+    if (required) b->required(), k->required();
     c->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
     dir_option(c);
   };
@@ -135,16 +138,39 @@ int main(int argc, char** argv) {
   summary->add_flag("--set", as_set, "read the event files as one set (tasks of a job array; a folder input implies it)");
 
   auto* cmp = app.add_subcommand("compare", "compare groups of runs (Mann-Whitney U, Hodges-Lehmann ratio)");
-  comparing(cmp);
+  comparing(cmp, true);
   common(cmp, true);
   cmp->add_option("--noise", noise, "noise threshold a change must clear (2% or 0.02)");
   cmp->add_flag("--fail-on-regression", fail_on_regression, "exit 1 on a regression, 2 on too little data");
 
   auto* gate = app.add_subcommand("gate", "CI gate on one metric: exit 0 pass, 1 regression, 2 usage / too little data");
-  comparing(gate);
+  comparing(gate, false);  // --baseline and --candidate, or --history DIR CANDIDATE...
   common(gate, true);
   gate->add_option("--metric", metric, "metric to gate on");
   gate->add_option("--max-regression", max_reg, "largest tolerated regression (2% or 0.02)");
+  std::string history_dir;
+  gate->add_option("--history", history_dir, "folder of earlier runs: the candidate against the runs since the last change point on its host class")
+      ->check(CLI::ExistingDirectory);
+  gate->add_option("candidates", inputs, "candidate inputs (with --history)")->check(kInput);
+
+  HistoryOptions hopt;
+  std::string hosts = "each", html_out, metrics_list;
+  auto* history = app.add_subcommand("history", "change points across commits: one series per metric and host class, e-divisive means");
+  history->add_option("runs", inputs, "event files, benchmark JSON (Google Benchmark, hyperfine, pyperf) or folders of them")
+      ->required()->check(kInput);
+  history->add_option("--git-dir", hopt.git_dir, "order the commits by git log --first-parent of this repository (default: by start time)")
+      ->check(CLI::ExistingDirectory);
+  history->add_option("--metrics", metrics_list, "comma-separated metrics (default: all)");
+  history->add_option("--alpha", alpha, "significance level of each change point's permutation test")->check(CLI::Range(1e-6, 0.5));
+  history->add_option("--permutations", hopt.ed.max_permutations, "most permutations per test (early stop below)")->check(CLI::Range(1, 100000));
+  history->add_option("--seed", hopt.ed.seed, "seed of the permutations (results are reproducible)");
+  history->add_option("--min-size", hopt.ed.min_size, "values on each side of a change point, at least")->check(CLI::Range(1, 1000000));
+  history->add_option("--noise", noise, "noise threshold a shift must clear to be called a regression (2% or 0.02)");
+  history->add_option("--hosts", hosts, "each: one series per host class (host + GPUs, the default) | all: host classes pooled")
+      ->check(CLI::IsMember({"each", "all"}));
+  gate->add_option("--hosts", hosts, "with --history: each (the candidate's host class) | all")->check(CLI::IsMember({"each", "all"}));
+  history->add_option("--html", html_out, "also write the HTML report's trend view to this file");
+  common(history, true);
 
   auto* table = app.add_subcommand("table", "runs side by side: one row per run, chosen columns, median and spread per group");
   table->add_option("runs", inputs, "event files ('-' for stdin)")->check(kInput);
@@ -181,6 +207,9 @@ int main(int argc, char** argv) {
   report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
   report->add_option("--noise", noise, "noise threshold (2% or 0.02)");
   dir_option(report);
+  std::string report_history;
+  report->add_option("--history", report_history, "folder (or file) of earlier runs: add the trend view over their commits (as history --html)")
+      ->check(kInput);
   common(report, false);
 
   if (const std::string bad = check_names(app, argc, argv); !bad.empty()) {
@@ -212,9 +241,26 @@ int main(int argc, char** argv) {
     ca.baseline = expand_event_folders(ca.baseline), ca.candidate = expand_event_folders(ca.candidate);  // run_set.hpp
     if (*summary) return cmd_summary(inputs, o, std::cout, err);
     if (*cmp) return cmd_compare(ca, o, std::cout, err);
+    hopt.all_hosts = hosts == "all";
+    hopt.ed.alpha = alpha;
+    hopt.compare = ca.opt;
+    hopt.compare.method = o.summary.method;
     if (*gate) {
       ca.opt.noise = parse_fraction(max_reg);
+      if (!history_dir.empty()) {
+        if (!ca.baseline.empty()) throw cuzk::Error(cuzk::Error::Kind::BadInput, "gate takes --baseline or --history, not both");
+        std::vector<std::string> c = inputs;
+        c.insert(c.end(), ca.candidate.begin(), ca.candidate.end());
+        CompareOptions g = ca.opt;
+        g.method = o.summary.method;
+        return cmd_gate_history(history_dir, c, metric, hopt, g, o, std::cout, err);
+      }
+      if (!inputs.empty()) throw cuzk::Error(cuzk::Error::Kind::BadInput, "gate: candidate inputs without --history go after --candidate");
       return cmd_gate(ca, metric, o, std::cout, err);
+    }
+    if (*history) {
+      hopt.metrics = split_list(metrics_list);
+      return cmd_history(inputs, hopt, o, html_out, std::cout, err);
     }
     if (*table) {
       if (list_columns) {
@@ -234,7 +280,11 @@ int main(int argc, char** argv) {
       return cmd_baseline_show(out_path.empty() ? baseline_dir + "/" + baseline_name : out_path, o, std::cout);
     }
     if (*trace) return cmd_trace(inputs.front(), out_path, done, err);
-    if (*report) return cmd_report(inputs, ca.baseline, out_path, o, ca.opt, done, err);
+    if (*report) {
+      std::string trend;
+      if (!report_history.empty()) trend = history_trend(report_history, hopt, o, err);
+      return cmd_report(inputs, ca.baseline, out_path, o, ca.opt, done, err, trend);
+    }
   } catch (const cuzk::Error& e) {
     std::cerr << "cuzk-stats: " << one_line(e.what()) << "\n";
     return 2;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cuzk/stats/commands.hpp"
+#include "cuzk/stats/history.hpp"
 #include "cuzk/util/error.hpp"
 #include "stats_test_util.hpp"
 
@@ -386,4 +387,56 @@ TEST_CASE("report: a file without the split or a budget draws the plain RSS and 
   CHECK_FALSE(has(charts[0], "mem-"));
   CHECK_FALSE(has(charts[0], "budget"));
   CHECK(has(charts[0], "RSS, left axis (peak 3.906 KiB)"));
+}
+
+// ---- history (issue 46): a generated nightly history (scripts/gen-history.py: 10 commits x 3
+// replicates, synthesis 20 % slower from the 6th commit) and candidates that continue it.
+
+namespace {
+
+const std::vector<std::string> kHistory{"tests/stats/data/history"};
+
+HistoryOptions history_options(std::vector<std::string> metrics) {
+  HistoryOptions h;
+  h.metrics = std::move(metrics);
+  return h;
+}
+
+}  // namespace
+
+TEST_CASE("golden: history") {
+  const auto all = history_options({});
+  const auto few = history_options({"s_per_proof", "synth.median", "gpu.median", "peak_rss"});
+  golden("history.txt", [&](auto& o, auto& e) { return cmd_history(kHistory, all, fmt(Format::Text), "", o, e); });
+  golden("history.md", [&](auto& o, auto& e) { return cmd_history(kHistory, few, fmt(Format::Markdown), "", o, e); });
+  golden("history.json", [&](auto& o, auto& e) { return cmd_history(kHistory, few, fmt(Format::Json), "", o, e); });
+  golden("history.csv", [&](auto& o, auto& e) { return cmd_history(kHistory, few, fmt(Format::Csv), "", o, e); });
+  // The change point is found at the step (commit 5 of 10) with stage synth, not at the runs' level.
+  std::ostringstream out, err;
+  REQUIRE(cmd_history(kHistory, few, fmt(Format::Json), "", out, err) == 0);
+  const auto j = nlohmann::json::parse(out.str());
+  REQUIRE(j["change_points"].size() >= 1);
+  const auto& cp = j["change_points"][0];
+  CHECK(cp["metric"] == "s_per_proof");
+  CHECK(cp["index"] == 15);
+  CHECK(cp["stage"] == "synth");
+  CHECK(cp["shift"]["ratio"].get<double>() > 1.15);
+  CHECK(cp["shift"]["lo"].get<double>() > 1.1);
+}
+
+TEST_CASE("golden: gate --history") {
+  CompareOptions c;
+  c.noise = 0.02;
+  const auto h = history_options({});
+  std::vector<std::string> cand;
+  for (int r = 0; r < 4; ++r) cand.push_back("tests/stats/data/history-cand/run-0010-" + std::to_string(r) + ".jsonl");
+  golden("gate-history-regression.txt", [&](auto& o, auto& e) {
+    return cmd_gate_history(kHistory[0], cand, "s_per_proof", h, c, fmt(Format::Text), o, e);
+  });
+  // A candidate at the level since the change point passes: the last commit's runs of the history.
+  std::vector<std::string> same;
+  for (int r = 0; r < 3; ++r) same.push_back("tests/stats/data/history/run-0009-" + std::to_string(r) + ".jsonl");
+  golden("gate-history-pass.txt", [&](auto& o, auto& e) {
+    return cmd_gate_history(kHistory[0], same, "s_per_proof", h, c, fmt(Format::Text), o, e);
+  });
 }

@@ -198,7 +198,7 @@ Fields to_fields(const RunStart& e) {
   f["version"] = e.version;
   f["git"] = e.git ? Value(*e.git) : Value();
   f["host"] = e.host;
-  f["start_unix"] = e.start_unix;
+  f["start_unix"] = e.start_unix ? Value(*e.start_unix) : Value();
   f["cpus"] = e.cpus;
   f["gpus"] = std::move(gpus);
   f["config"] = e.config;
@@ -322,6 +322,7 @@ void read(const Source& s, RunStart& e) {
   e.version = std::string(s.opt_text("version").value_or(""));
   e.git = s.opt_text("git") ? std::optional<std::string>(*s.opt_text("git")) : std::nullopt;
   e.host = std::string(s.opt_text("host").value_or(""));
+  e.start_unix = s.opt_number("start_unix");
   const long long cpus = s.opt_integer("cpus").value_or(0);
   e.cpus = cpus > 0 && cpus < (1 << 30) ? cpus : 0;  // a nonsense count reads as unknown
 }

@@ -88,7 +88,7 @@ struct RunStart {
   std::string version;
   std::optional<std::string> git;  // null when unknown
   std::string host;
-  double start_unix = 0;           // Unix seconds of ts 0
+  std::optional<double> start_unix;  // Unix seconds of ts 0 (the producer always writes it; absent in older files)
   long long cpus = 0;
   std::vector<GpuInfo> gpus;
   Fields config;                   // the effective configuration (BatchConfig::to_json)

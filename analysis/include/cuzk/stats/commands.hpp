@@ -31,6 +31,9 @@ int cmd_compare(const CompareArgs& a, const CommonOptions& o, std::ostream& out,
 // Gate on one metric: noise threshold = max_regression.
 int cmd_gate(const CompareArgs& a, const std::string& metric, const CommonOptions& o, std::ostream& out,
              std::ostream& err);
+// The gate's verdict on two loaded groups (cmd_gate, gate --history).
+int gate_groups(const MetricSet& base, const MetricSet& cand, const std::string& metric, const CompareOptions& opt,
+                const CommonOptions& o, std::ostream& out, std::ostream& err);
 
 // Refuses (Error BadInput, exit 2) to replace an existing baseline unless `force`.
 int cmd_baseline_save(const std::string& dir, const std::string& name, const std::vector<std::string>& runs,
@@ -40,7 +43,8 @@ int cmd_baseline_show(const std::string& path, const CommonOptions& o, std::ostr
 int cmd_trace(const std::string& run, const std::string& out_path, std::ostream& out, std::ostream& err);
 int cmd_report(const std::vector<std::string>& runs, const std::vector<std::string>& baseline,
                const std::string& out_path, const CommonOptions& o, const CompareOptions& copt, std::ostream& out,
-               std::ostream& err);
+               std::ostream& err,
+               const std::string& trend = {});  // trend: history's trend view (history.hpp), drawn after the inputs
 
 // N runs side by side (`table`); with an empty `inputs` and list_columns, the column list.
 int cmd_table(const std::vector<std::string>& inputs, const RunsTableOptions& t, const CommonOptions& o,

@@ -22,6 +22,7 @@ struct ReportInput {
   std::optional<Comparison> comparison;
   std::vector<std::string> baseline_files;  // named on the page as the comparison's inputs
   PercentileMethod method = PercentileMethod::Linear;
+  std::string trend;  // the trend view of `history` (report_trend.cpp), drawn after the inputs
 };
 
 // Assumption: drawing more than this many Gantt bars makes the page slow without showing more; past

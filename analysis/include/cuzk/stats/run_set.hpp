@@ -25,6 +25,8 @@ namespace cuzk::stats {
 std::vector<std::string> expand_event_folders(const std::vector<std::string>& inputs);
 // True when an input is a folder of event files (summary then reads the inputs as one set).
 bool has_event_folder(const std::vector<std::string>& inputs);
+// "20261204T034744Z-host-..." (a cuzk-prove run id) -> Unix seconds; NaN without such a prefix.
+double run_id_time(const std::string& id);
 
 struct TaskSummary {
   std::string task;  // the file name without .jsonl (e.g. events-1234_5)

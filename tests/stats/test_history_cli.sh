@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# cuzk-stats history and gate --history on the command line: exit codes, one-line messages for
+# hostile inputs (one run, runs without commits, duplicate run ids, mixed hosts, a bad file among
+# good ones, not a git repository), ordering by git log --first-parent, Google Benchmark context.
+# Usage: test_history_cli.sh CUZK_STATS   (run from the source root)
+set -u
+bin=$1
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+expect() {  # expect RC DESCRIPTION -- COMMAND...
+  local want=$1 what=$2
+  shift 3
+  "$@" >"$out" 2>&1
+  local rc=$?
+  if [ "$rc" != "$want" ]; then
+    echo "FAIL: $what: exit $rc, want $want"; cat "$out"; fail=1
+  else
+    echo "ok: $what (exit $rc)"
+  fi
+}
+has() {  # has DESCRIPTION PATTERN: the last command's output matches
+  grep -qE -- "$2" "$out" || { echo "FAIL: $1: no '$2' in:"; cat "$out"; fail=1; }
+}
+lines() {  # lines DESCRIPTION N: the last command printed exactly N lines
+  [ "$(wc -l <"$out")" -eq "$2" ] || { echo "FAIL: $1: expected $2 line(s):"; cat "$out"; fail=1; }
+}
+H=tests/stats/data/history
+gen=scripts/gen-history.py
+
+expect 0 "history of a folder" -- "$bin" history "$H"
+has "names the change point" 's_per_proof .*e336f5c +60f55f9 .*\+19\.[0-9]+%.*synth +regression'
+expect 0 "history of one run" -- "$bin" history "$H/run-0000-0.jsonl"
+has "one run: no change point" 'change points: 0'
+expect 0 "history of a schema-2 file twice (duplicate run ids)" -- "$bin" history tests/stats/data/two-runs.jsonl tests/stats/data/two-runs.jsonl
+has "duplicate run named" 'two-runs.jsonl#.*already read from .*two-runs.jsonl.*read once'
+expect 0 "a bad file among good ones is one warning" -- "$bin" history "$H" tests/stats/data/bad-mid.jsonl
+has "bad file named" '^warning: tests/stats/data/bad-mid.jsonl:3: .*\(left out\)$'
+expect 2 "only a bad file" -- "$bin" history tests/stats/data/bad-mid.jsonl
+lines "only a bad file: one line" 1
+: >"$tmp/empty.jsonl"
+expect 2 "only an empty file" -- "$bin" history "$tmp/empty.jsonl"
+has "empty named" 'empty.jsonl: is empty'
+expect 2 "not a git repository" -- "$bin" history "$H" --git-dir "$tmp"
+has "git named" "^cuzk-stats: $tmp: not a git repository"
+lines "not a git repository: one line" 1
+expect 2 "a mistyped metric suggests" -- "$bin" history "$H" --metrics s_per_prof
+has "did you mean the metric" "^cuzk-stats: --metrics: 's_per_prof' is in none of the runs \(did you mean 's_per_proof'\?\)$"
+expect 2 "too few permutations for alpha" -- "$bin" history "$H" --permutations 10
+has "needed permutations" '10 permutations cannot give p <= 0.05: need >= 19'
+expect 2 "unknown option suggests" -- "$bin" history "$H" --permutation 10
+has "did you mean" "did you mean '--permutations'"
+
+# A hostile commit name (long, with markup) after the change point: cut in text, escaped on the page.
+long=$(printf 'x%.0s' $(seq 1 300))
+mkdir "$tmp/hostile" && cp "$H"/*.jsonl "$tmp/hostile/"
+sed -i "s/\"git\":\"60f55f9\"/\"git\":\"<b>$long<\/b>\"/" "$tmp/hostile"/run-0005-*.jsonl
+expect 0 "a hostile commit name" -- "$bin" history "$tmp/hostile" --metrics s_per_proof --html "$tmp/hostile.html"
+has "cut in text" 's_per_proof .* e336f5c +<b>x{20}…'
+grep -q '&lt;b&gt;x' "$tmp/hostile.html" || { echo "FAIL: hostile commit name not on the page"; fail=1; }
+if grep -q '<b>x' "$tmp/hostile.html"; then echo "FAIL: hostile commit name not escaped on the page"; fail=1; fi
+
+# Runs without commits (schema-1 tiny.jsonl has one; strip it) and without start time.
+sed 's/"git":"abc1234",//' tests/stats/data/tiny.jsonl >"$tmp/nocommit.jsonl"
+expect 0 "runs without commits" -- "$bin" history "$tmp/nocommit.jsonl" tests/stats/data/tiny.jsonl
+has "no commit noted" 'without a commit'
+
+# Mixed hosts: a second host's history is its own series unless --hosts all.
+python3 "$gen" --commits 6 --replicates 2 --partitions 4 --host prover-2 --salt other -o "$tmp/h2" >/dev/null
+expect 0 "mixed hosts" -- "$bin" history "$H" "$tmp/h2" --metrics s_per_proof --format json
+[ "$(grep -c '"metric": "s_per_proof"' "$out")" -ge 2 ] || { echo "FAIL: mixed hosts: expected a series per host"; cat "$out"; fail=1; }
+has "hosts named" '"prover-2 \(NVIDIA H200\)"'
+expect 0 "mixed hosts pooled" -- "$bin" history "$H" "$tmp/h2" --metrics s_per_proof --hosts all
+has "pooled series names both hosts" 'prover-1 \(NVIDIA H200\) \+ prover-2 \(NVIDIA H200\)'
+
+# Thousands of runs: 2000 event runs in one file each would be slow to generate; 1500 runs of a
+# Google Benchmark file a night (one file per commit, each repetition a replicate).
+python3 - "$tmp/gb" <<'PY'
+import json, os, random, sys
+d = sys.argv[1]; os.makedirs(d)
+rng = random.Random(3)
+for c in range(300):
+    level = 1.0 if c < 150 else 1.08
+    rows = [{"name": "BM_Prove/%d" % i, "run_name": "BM_Prove", "run_type": "iteration", "repetitions": 5,
+             "repetition_index": i, "iterations": 10, "real_time": level * 100 * (1 + rng.uniform(-0.03, 0.03)),
+             "cpu_time": 99.0, "time_unit": "ms"} for i in range(5)]
+    doc = {"context": {"date": "2026-01-01T00:00:00+00:00".replace("01T", "%02dT" % (1 + c % 28)).replace("2026-01", "2026-%02d" % (1 + c // 28)),
+                       "host_name": "bench-host", "git": "%07x" % (c * 7919 + 4096)}, "benchmarks": rows}
+    json.dump(doc, open(os.path.join(d, "bm-%04d.json" % c), "w"))
+PY
+expect 0 "1500 benchmark runs" -- "$bin" history "$tmp/gb" --metrics BM_Prove
+has "benchmark step found" "BM_Prove +bench-host +[0-9a-f]{7} +[0-9a-f]{7} +\+[78]\.[0-9]+%"
+
+# Ordered by git log --first-parent: commits made here, runs naming them.
+if command -v git >/dev/null; then
+  repo=$tmp/repo
+  git init -q "$repo" && for i in 0 1 2 3 4 5 6 7 8 9; do
+    git -C "$repo" -c user.name=t -c user.email=t@t commit -q --allow-empty -m "c$i"
+  done
+  mapfile -t shas < <(git -C "$repo" log --reverse --first-parent --format=%h)
+  mkdir "$tmp/g"
+  for i in 0 1 2 3 4 5 6 7 8 9; do
+    f=1; [ "$i" -ge 5 ] && f=1.25
+    for r in 0 1 2; do
+      # Start times in reverse commit order: only git can put the commits right.
+      python3 scripts/gen-events.py -o "$tmp/g/r-$i-$r.jsonl" --git "${shas[$i]}" --sectors 1 --partitions 6 --cv 0.03 \
+        --synth-mean "$(python3 -c "print(0.6*$f)")" --seed $((i * 10 + r)) --start-unix $((2000000000 - i * 86400 + r)) --mem-interval 1
+    done
+  done
+  expect 0 "ordered by git" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
+  has "git order named" 'ordered by git log --first-parent'
+  has "step between commits 4 and 5" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
+fi
+
+# The report of a run with the trend view of a history beside it.
+expect 0 "report --history" -- "$bin" report data/events/cand-1.jsonl --history "$H" -o "$tmp/r.html"
+[ "$(grep -o 'class="chart trend"' "$tmp/r.html" | wc -l)" -ge 30 ] || { echo "FAIL: report --history: no trend charts"; fail=1; }
+grep -q 'class="chart gantt"' "$tmp/r.html" || { echo "FAIL: report --history: the run's own charts are missing"; fail=1; }
+
+# gate --history: exit codes of gate.
+C=tests/stats/data/history-cand
+expect 1 "gate --history: a candidate that continues the regression" -- "$bin" gate --history "$H" "$C"/run-0010-*.jsonl
+has "verdict" 'FAIL: regression'
+expect 0 "gate --history: a candidate within the noise" -- "$bin" gate --history "$H" "$H"/run-0009-*.jsonl
+expect 2 "gate --history: not a folder" -- "$bin" gate --history "$tmp/none" "$C"/run-0010-0.jsonl
+mkdir -p "$tmp/short" && cp "$H"/run-0000-*.jsonl "$tmp/short/"
+expect 2 "gate --history: too little history says how many" -- "$bin" gate --history "$tmp/short" "$C"/run-0010-*.jsonl
+has "needed number" '3 value\(s\) of .s_per_proof.* need >= 4$'
+expect 2 "gate --history: another host class" -- "$bin" gate --history "$tmp/h2" "$C"/run-0010-*.jsonl
+has "host class named" "no history of 's_per_proof' on host class prover-1"
+expect 2 "gate --history and --baseline" -- "$bin" gate --history "$H" -b "$H/run-0000-0.jsonl" "$C"/run-0010-0.jsonl
+expect 2 "gate --history: a bad candidate is an error" -- "$bin" gate --history "$H" tests/stats/data/bad-mid.jsonl
+has "bad candidate named" 'bad-mid.jsonl:3'
+
+exit $fail
