@@ -134,7 +134,7 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
   try {
     // Packed on host threads into staging made once for the five sections. (DMA straight
     // from the prepared key's registered pages was tried: registering page-cache pages ran
-    // at 1.7-2.0 GB/s on the H200 host, PERF.md.)
+    // at 1.7-2.0 GB/s on the H200 host, slower than packing into pinned staging.)
     UploadStaging staging;
     r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size(), staging);
     r->set_ready(Resident::kB2);
@@ -161,7 +161,7 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
 // (WindowTable::build). The partitions use the plain MSM until it is ready. (With the whole
 // build queued, the first partition's MSMs — whose first calls grow their scratch, and
 // cudaFree waits for all work on the device — waited for the 2.5 s build: first proof
-// 2.4 → 4.8 s, PERF.md.) Made only when it leaves kTableSpare of the GPU's memory free for
+// 2.4 → 4.8 s at 2^24.) Made only when it leaves kTableSpare of the GPU's memory free for
 // the MSM and NTT scratch; a table that cannot be made (no room, allocation failed) leaves H
 // on the plain MSM.
 void CudaBackend::build_h_table(Resident& r) {

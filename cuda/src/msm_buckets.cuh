@@ -45,7 +45,7 @@ inline constexpr unsigned kLanes = std::is_same_v<AC, DC> ? 1 : 2;
 // the warps' cycles stalled on instruction fetch with blocks of 128 drifting apart). G1 also
 // runs in step (kAccLockstep): a barrier after every entry, so that one fetch of each line
 // serves all 16 warps; G2's pairs ran 1–2 % faster without it. G1 2^24 (H100): accumulation
-// 112.3 → 99.6 ms, G2 2^22 −3 % (PERF.md, "The accumulation's warps in step"). The one-lane
+// 112.3 → 99.6 ms, G2 2^22 −3 %, against blocks of 128 without barriers. The one-lane
 // G2 loop (255 registers, 2 blocks of 128) keeps 128.
 template <class DC, class AC>
 inline constexpr unsigned kAccThreads =
@@ -118,7 +118,7 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
 // Resident threads an SM that ptxas must allow, in units of 128 (the launch bound divides it
 // by the block): G1 at 4 (128 registers, 48 B spilled) ran 3–7 % faster than with no bound
 // (172 registers, 2 × 128) or 3 (168): the gather's latency wants warps more than the spills
-// cost (docs/experiments/PERF.md, "G1 occupancy"). G2's one-thread loop keeps no bound (255
+// cost (measured on an H100). G2's one-thread loop keeps no bound (255
 // registers and spills at any count).
 template <class DC>
 inline constexpr int kSegmentMinBlocks = std::is_same_v<DC, DG1Curve> ? 4 : 1;

@@ -14,7 +14,7 @@ unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& op
   // + (c−1)·min(W·2^(c−1), S) (each segment thread's double-and-add by its offset, ~c − 1
   // steps; S = 50688 threads fill an H100/H200's 132 SMs at the segment kernel's 3 blocks of
   // 128), c ≤ log2 n − 4. Fitted to H100 sweeps on distinct points, G1 and G2 alike
-  // (PERF.md "Segments in one wave", calls 7 and 8): it picks 10 / 13 / 16 / 16 / 20 / 20 at
+  // (window sweeps at 2^16 … 2^26): it picks 10 / 13 / 16 / 16 / 20 / 20 at
   // 2^16 … 2^26, the measured best of the widths tried at each (2^16: 10 against 12, +44 %
   // on G1; 2^18: 13 against 12; 2^26: c = 20 and 22 tie). The bucket weight is bracketed by
   // 2.9 (c = 16 over 18 at 2^22) and 5.3 (c = 20 over 19 at 2^24).

@@ -295,7 +295,7 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   // Segments of L buckets, one thread each, every one a chain of 2L additions: as many as
   // fill the GPU's resident thread slots once and no more. (A power-of-two L for ~2^15
   // threads gave 53 K threads at c = 20, 2^24 against 51 K slots: a second wave of 2.6 K
-  // threads, as long as the first; PERF.md "Segments in one wave".)
+  // threads, as long as the first.)
   bool on_pairs = false;  // G2 on lane pairs (--msm-g2-lanes 2, the default); G1 has no pair kernel
   if constexpr (std::is_same_v<DC, DG2Curve>) on_pairs = ctx.options().msm_g2_lanes == 2;
   int seg_blocks = 0;
@@ -410,7 +410,7 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   HostXYZZ host_ones = HostXYZZ::infinity();
   // 6. tree, 7. window segments, 8. reduce, on AC's arithmetic: G2 on lane pairs with the
   // accumulation (2^20: tree 6.3 → 2.5 ms, segments 7.5 → 5.7 with the groups and 4-term
-  // reduce passes; PERF.md "G2's bucket reduction at small sizes")
+  // reduce passes)
   auto reduction = [&](auto* tag) {
     using AC = std::remove_pointer_t<decltype(tag)>;
     constexpr unsigned lanes = kLanes<DC, AC>;

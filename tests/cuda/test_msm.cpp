@@ -239,7 +239,7 @@ TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give
   CHECK(cuda::msm_window_bits(5000, "G1", o) == 7);
   CHECK(cuda::msm_window_bits(5000, "G2", o) == 11);
   // the cost model's widths at 2^16 … 2^26: each the best one measured there on an H100
-  // (docs/experiments/PERF.md, "Segments in one wave"), for both curves
+  // (window sweeps on distinct points), for both curves
   const std::pair<unsigned, unsigned> picks[] = {{16, 10}, {18, 13}, {20, 16}, {22, 16}, {24, 20}, {26, 20}};
   for (const auto& [log_n, c] : picks)
     for (const char* curve : {"G1", "G2"}) CHECK(cuda::msm_window_bits(std::size_t(1) << log_n, curve) == c);

@@ -314,16 +314,15 @@ private:
         asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N + 1]));
     }
   }
-  // The 12-limb product (Fq) takes the aligned rows (aligned_row): PERF.md "The field
-  // product's limb pairs on aligned registers", call 27 (H100, same binary pair): G1 2^24
-  // −3.5 %, G2 2^22 −3 %, 2^24 −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows:
+  // The 12-limb product (Fq) takes the aligned rows (aligned_row): against the interleaved
+  // rows (H100, both builds timed in one session): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24 −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows:
   // ptxas already splits its misaligned half into IMAD.X / IMAD.HI.X with few moves, and the
   // default (Shoup) NTT, whose kernels also hold Fr products, ran 0.7–1.6 % slower with it in
-  // the same call.
+  // the same session.
   static constexpr bool kAlignedProduct = N >= 12;
   // Fq's reduction and square on the aligned pairs too (mont_reduce_aligned, sqr_aligned):
-  // PERF.md "The Fq reduction on the aligned accumulators", call 31 (H100, the same call, two
-  // rounds): G1 2^24 −3.7 … −4.3 %, the c = 22 table −4.7 %, G2 2^24 −6.1 %. All rows, then
+  // against the reduction on the interleaved rows (H100, both builds timed in one session,
+  // twice): G1 2^24 −3.7 … −4.3 %, the c = 22 table −4.7 %, G2 2^24 −6.1 %. All rows, then
   // all rounds: with the old square both ways, the interleaved order (round i after row i)
   // ran G1 0.6 % slower than this one; the old square cost G1 2.2 %.
   // a·b with every (lo, hi) limb pair on an even-aligned register pair, the form the wide
