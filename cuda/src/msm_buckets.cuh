@@ -14,9 +14,10 @@ namespace cuzk::cuda::msm_detail {
 // hundreds of times longer than the rest, and a thread per bucket left whole warps
 // waiting on them). A thread sums ±P in XYZZ (madd-2008-s, 8M + 2S) and writes one
 // partial per bucket it meets, at the bucket's chunk slot for this segment.
-// AC, the curve the arithmetic runs on: DC itself, or for G2 DG2PairCurve (CudaOptions::
-// msm_g2_lanes = 2), a lane pair per segment with one Fq component a lane (fq2_pair.cuh);
-// both lanes take every branch together, and memory keeps DC's layout.
+// AC, the curve the arithmetic runs on: DC itself, or for G2 DG2PairCurve (the product's;
+// one thread a G2 point is the lab's comparison), a lane pair per segment with one Fq
+// component a lane (fq2_pair.cuh); both lanes take every branch together, and memory keeps
+// DC's layout.
 template <class DC>
 __device__ __forceinline__ ec::Affine<DC> load_point(const PackedAffine<DC>& p, DC*) {
   return p.unpack();
