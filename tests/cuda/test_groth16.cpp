@@ -83,7 +83,7 @@ TEST_CASE("CUDA proofs equal CPU proofs through the pinned staging sets (prepare
   auto [pk, rep] = porep_case("porep-staging-key");
   cuzk::cuda::CudaBackend gpu(0);
   gpu.prepare(pk);
-  for (int part = 0; part < 3; ++part) {  // more partitions than prestaged sets, early free on and off
+  for (int part = 0; part < 3; ++part) {  // the sets reused, early free on and off
     auto syn = pl::synthesize(rep, pl::draw_challenges(cuzk::test::rng()(), 2, depth));
     same_proof(pk, syn.witness, gpu, part != 1);
   }
