@@ -82,9 +82,9 @@ __device__ __forceinline__ bool base_is_inf(const PackedAffine<DC>& p) {
 // counters[0] = big, counters[1] = ones. A scalar whose base is at infinity (a variable
 // that does not occur in this key section: 42 % of A's, 61 % of B's at 2^24 porep-lite)
 // is dropped like a zero, so the key's density costs nothing past this pass.
-// kCanonical: the scalars are integers (a witness), reduced here below r (two conditional
-// subtractions cover every 256-bit value, as Fr::from_canonical does), and `canon` is null:
-// the digits read them in place. Otherwise they are Montgomery form (the NTT's output),
+// kCanonical: the scalars are integers (a witness: below r, the loader checks), reduced here
+// below r all the same (two conditional subtractions take any 256-bit value mod r: 3r >
+// 2^256), and `canon` is null: the digits read them in place (and reduce them again). Otherwise they are Montgomery form (the NTT's output),
 // converted into `canon`.
 template <class DC, bool kCanonical>
 __global__ void classify(const Fr* __restrict__ scalars, std::size_t n, const PackedAffine<DC>* __restrict__ bases,

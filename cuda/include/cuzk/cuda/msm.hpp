@@ -10,8 +10,8 @@
 // Bases are uploaded once into a ResidentBases object and reused across calls (all the
 // partitions that share a zkey). Scalars are host or device arrays (detected from the
 // pointer) of host-layout Fr in Montgomery form (an NTT's output), or of canonical integers
-// Fr::Repr (a witness as synthesis holds it: no conversion on either side; values ≥ r are
-// taken mod r, as Fr::from_canonical does).
+// Fr::Repr (a witness as synthesis holds it: no conversion on either side; any 256-bit
+// value is taken mod r).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
