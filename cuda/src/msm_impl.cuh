@@ -84,8 +84,8 @@ __device__ __forceinline__ bool base_is_inf(const PackedAffine<DC>& p) {
 // is dropped like a zero, so the key's density costs nothing past this pass.
 // kCanonical: the scalars are integers (a witness: below r, the loader checks), reduced here
 // below r all the same (two conditional subtractions take any 256-bit value mod r: 3r >
-// 2^256), and `canon` is null: the digits read them in place (and reduce them again). Otherwise they are Montgomery form (the NTT's output),
-// converted into `canon`.
+// 2^256), and `canon` is null: the digits read them in place (and reduce them again).
+// Otherwise they are Montgomery form (the NTT's output), converted into `canon`.
 template <class DC, bool kCanonical>
 __global__ void classify(const Fr* __restrict__ scalars, std::size_t n, const PackedAffine<DC>* __restrict__ bases,
                          DFr* __restrict__ canon, std::uint32_t* big, std::uint32_t* ones, unsigned* counters) {
