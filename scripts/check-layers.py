@@ -7,11 +7,13 @@ layer's direct dependencies, closed transitively). cuda/ may include any lib lay
 cuzk/cuda; analysis/ and apps/cuzk-stats only cuzk/util and cuzk/stats; the other apps/ and
 tests/ any known layer. An unknown layer name is an error. lib/CMakeLists.txt must agree:
 each cuzk_layer(<name> ...) links (transitively) exactly the layers declared here, and every
-lib/cuzk/<layer>/*.cpp is listed in its own layer's call.
+lib/cuzk/<layer>/*.cpp is listed in its own layer's call. Product code (lib/, cuda/ but
+cuda/bench/, analysis/, apps/) includes no header of the lab (LAB_DIRS: built only with
+-DCUZK_LAB=ON), by name or by path; tests may.
 
 Exit 0 when clean, 1 with one line per problem (file:line: ...), 2 on a usage error.
---self-test plants a back-edge (and the other faults) in a temporary tree and expects each
-to be reported.
+--self-test plants a back-edge (and the other faults, a lab header in product code among
+them) in a temporary tree and expects each to be reported.
 """
 import os
 import re
@@ -34,6 +36,11 @@ LIB_LAYERS = {
 OTHER_LAYERS = ["cuda", "stats"]  # cuda/include/cuzk/cuda, analysis/include/cuzk/stats
 SOURCE_EXT = (".hpp", ".cpp", ".h", ".cc", ".cu", ".cuh")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"]cuzk/([A-Za-z0-9_]+)/')
+ANY_INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
+LAB_DIRS = ["cuda/bench"]  # the lab: built only with -DCUZK_LAB=ON
+PRODUCT_DIRS = ["lib", "cuda", "analysis", "apps"]  # less LAB_DIRS
+# Where product includes resolve besides the including file's folder.
+PRODUCT_INCLUDE_ROOTS = ["lib", "cuda/include", "cuda/src", "analysis/include"]
 
 
 def closure(layers):
@@ -72,6 +79,15 @@ def walk(root, rel):
                 yield os.path.relpath(os.path.join(d, f), root)
 
 
+def includes(root, rel, regex):
+    """(line number, match) of each line of rel that matches regex."""
+    with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as fh:
+        for no, line in enumerate(fh, 1):
+            m = regex.match(line)
+            if m:
+                yield no, m
+
+
 def check_includes(root, problems):
     allowed_lib = closure(LIB_LAYERS)
     known = set(LIB_LAYERS) | set(OTHER_LAYERS)
@@ -92,17 +108,13 @@ def check_includes(root, problems):
                 ok, what = allowed_lib[own], f"layer {own}"
             else:
                 ok, what = allowed, folder + "/"
-            with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as fh:
-                for no, line in enumerate(fh, 1):
-                    m = INCLUDE_RE.match(line)
-                    if not m:
-                        continue
-                    inc = m.group(1)
-                    if inc not in known:
-                        problems.append(f"{rel}:{no}: includes cuzk/{inc}/, an unknown layer")
-                    elif inc not in ok:
-                        problems.append(f"{rel}:{no}: {what} may not include cuzk/{inc}/ "
-                                        f"(allowed: {', '.join(sorted(ok))})")
+            for no, m in includes(root, rel, INCLUDE_RE):
+                inc = m.group(1)
+                if inc not in known:
+                    problems.append(f"{rel}:{no}: includes cuzk/{inc}/, an unknown layer")
+                elif inc not in ok:
+                    problems.append(f"{rel}:{no}: {what} may not include cuzk/{inc}/ "
+                                    f"(allowed: {', '.join(sorted(ok))})")
 
 
 def check_cmake(root, problems):
@@ -147,9 +159,37 @@ def check_cmake(root, problems):
             problems.append(f"lib/CMakeLists.txt: lists {src}, which does not exist")
 
 
+def in_lab(rel):
+    return any(rel == d or rel.startswith(d + "/") for d in LAB_DIRS)
+
+
+def check_lab_includes(root, problems):
+    """Product code includes no lab header: by a path into a lab folder, or by a name only a lab
+    folder holds (the lab's include directory would resolve it)."""
+    lab_names = set()
+    for d in LAB_DIRS:
+        for rel in walk(root, d):
+            lab_names.add(os.path.relpath(rel, d).replace(os.sep, "/"))
+    for folder in PRODUCT_DIRS:
+        for rel in walk(root, folder):
+            rel = rel.replace(os.sep, "/")
+            if in_lab(rel):
+                continue
+            here = os.path.dirname(rel)
+            for no, m in includes(root, rel, ANY_INCLUDE_RE):
+                inc = m.group(1)
+                by_path = in_lab(os.path.normpath(os.path.join(here, inc)).replace(os.sep, "/"))
+                by_name = inc in lab_names and not any(
+                    os.path.isfile(os.path.join(root, r, inc)) for r in [here] + PRODUCT_INCLUDE_ROOTS)
+                if by_path or by_name:
+                    problems.append(f"{rel}:{no}: product code includes a lab header ({inc}; the lab: "
+                                    f"{', '.join(d + '/' for d in LAB_DIRS)}, built only with -DCUZK_LAB=ON)")
+
+
 def check(root):
     problems = []
     check_includes(root, problems)
+    check_lab_includes(root, problems)
     check_cmake(root, problems)
     return problems
 
@@ -167,6 +207,12 @@ def self_test():
     base["cuda/src/k.cu"] = '#include "cuzk/pipeline/pipeline.hpp"\n#include "cuzk/cuda/x.hpp"\n'
     base["analysis/src/s.cpp"] = '#include "cuzk/util/util.hpp"\n#include "cuzk/stats/s.hpp"\n'
     base["apps/cuzk-prove/main.cpp"] = '#include "cuzk/pipeline/pipeline.hpp"\n#include "cuzk/stats/s.hpp"\n'
+    base["cuda/bench/lab.hpp"] = '#include "cuzk/cuda/x.hpp"\n#include "ntt_kernel.cuh"\n'  # the lab uses the product
+    base["cuda/src/ntt_kernel.cuh"] = "\n"
+    base["cuda/src/k.hpp"] = "\n"
+    base["cuda/bench/k.hpp"] = "\n"  # a lab header named like a product one: "k.hpp" in cuda/src is the product's
+    base["tests/cuda/t.cpp"] = '#include "lab.hpp"\n#include "k.hpp"\n'  # tests may include the lab
+    base["cuda/src/k.cu"] += '#include "k.hpp"\n'
     faults = {
         "back-edge ff -> ec": ("lib/cuzk/ff/ff.hpp", '#include "cuzk/ec/ec.hpp"\n', "layer ff may not include cuzk/ec/"),
         "sideways ntt -> msm": ("lib/cuzk/ntt/ntt.cpp", '#include <cuzk/msm/msm.hpp>\n', "layer ntt may not include cuzk/msm/"),
@@ -178,6 +224,10 @@ def self_test():
         "unlisted source": ("lib/cuzk/ec/extra.cpp", "\n", "not listed in its layer's sources"),
         "undeclared folder": ("lib/cuzk/misc/m.hpp", "\n", "not a declared layer"),
         "cmake link missing": ("lib/CMakeLists.txt", cmake.replace("PUBLIC cuzk::circuit", "PUBLIC") + "\n", "cuzk_layer(pipeline) links"),
+        "lab header by name": ("cuda/src/k.cu", '#include "lab.hpp"\n', "product code includes a lab header"),
+        "lab header by path": ("apps/cuzk-prove/main.cpp", '#include "../../cuda/bench/k.hpp"\n',
+                               "product code includes a lab header"),
+        "lab header in lib": ("lib/cuzk/util/util.cpp", '#include <lab.hpp>\n', "product code includes a lab header"),
         "cmake link upward": ("lib/CMakeLists.txt", cmake.replace("PUBLIC cuzk::ff)", "PUBLIC cuzk::ff cuzk::msm)", 1) + "\n", "cuzk_layer(ec) links"),
     }
     bad = 0

@@ -98,33 +98,21 @@ bool use_cuda(const std::string& backend) {
 }
 }  // namespace
 
+// Only the settings a user has a reason to set (each reason in docs/batch.md "CUDA backend
+// settings"); the kernels and modes that lost are the lab's (cuda/bench, -DCUZK_LAB=ON).
 void add_cuda_flags(CLI::App& cmd, cuzk::cuda::CudaOptionFlags& f) {
-  std::string kernels;
-  for (const char* k : cuzk::cuda::kNttKernels) kernels += std::string(kernels.empty() ? "" : "|") + k;
   const std::string g = "CUDA backend";
-  cmd.add_option("--ntt-kernel", f.ntt_kernel,
-                 kernels + ": the NTT kernel (auto: the fastest measured per size; env CUZK_NTT_KERNEL)")
-      ->group(g);
   cmd.add_option("--msm-window-g1", f.msm_window_g1,
-                 "auto|4..22: G1 MSM window width in bits (auto: cost model per size; env CUZK_MSM_WINDOW_G1)")
+                 "auto|4..22: G1 MSM window width in bits (auto: the cost model per size, fitted on H100/H200; "
+                 "set it on a GPU where a sweep finds another width faster; env CUZK_MSM_WINDOW_G1)")
       ->group(g);
   cmd.add_option("--msm-window-g2", f.msm_window_g2,
-                 "auto|4..22: G2 MSM window width in bits (env CUZK_MSM_WINDOW_G2)")
-      ->group(g);
-  cmd.add_option("--g2-overlap", f.g2_overlap,
-                 "on|off: G2 MSM concurrent with the G1 ones (off: after them, to time each alone; env "
-                 "CUZK_G2_OVERLAP; default on)")
-      ->group(g);
-  cmd.add_option("--msm-profile", f.msm_profile,
-                 "on|off: per-stage MSM times on stderr (env CUZK_MSM_PROFILE; default off)")
+                 "auto|4..22: G2 MSM window width in bits (likewise; env CUZK_MSM_WINDOW_G2)")
       ->group(g);
   cmd.add_option("--msm-table-h", f.msm_table_h,
                  "off|8..26: H's MSM over window multiples of the key's H points, made on the GPU once "
-                 "per key (ceil(256/bits) x 96 B a point of GPU memory; env CUZK_MSM_TABLE_H; default off)")
-      ->group(g);
-  cmd.add_option("--msm-g2-lanes", f.msm_g2_lanes,
-                 "1|2: threads a G2 point in the MSM's bucket accumulation (2: one Fq component a lane, "
-                 "faster on an H200; env CUZK_MSM_G2_LANES; default 2)")
+                 "per key (ceil(256/bits) x 96 B a point of GPU memory; pays on long batches; env "
+                 "CUZK_MSM_TABLE_H; default off)")
       ->group(g);
 }
 

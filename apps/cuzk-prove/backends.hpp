@@ -18,7 +18,7 @@
 #include "cuzk/pipeline/device.hpp"
 #include "cuzk/setup/setup.hpp"
 
-// Registers --ntt-kernel, --msm-window-g1/-g2, --g2-overlap and --msm-profile on `cmd`.
+// Registers --msm-window-g1/-g2 and --msm-table-h on `cmd`.
 void add_cuda_flags(CLI::App& cmd, cuzk::cuda::CudaOptionFlags& flags);
 // flags > environment > defaults (cuzk::cuda::parse_cuda_options with std::getenv).
 cuzk::cuda::CudaOptions cuda_options(const cuzk::cuda::CudaOptionFlags& flags);

@@ -41,7 +41,7 @@ struct BatchArgs {
   std::string early_free = "on", hold_permit = "on", progress = "auto";
   std::string shard, manifest;  // batch_shard.hpp
   std::string devices;
-  cuzk::cuda::CudaOptionFlags cuda;  // --ntt-kernel ... (backends.hpp)
+  cuzk::cuda::CudaOptionFlags cuda;  // --msm-window-g1 ... (backends.hpp)
   bool verify = false, no_verify = false, no_key_cache = false;
 };
 

@@ -1,12 +1,13 @@
-// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin] [max_log] [variants]: medians of device-resident NTT and
-// MSM times, measured with CUDA events around each call (after one warm-up), printed as a
-// table. ntt-variants times every NTT kernel variant at each size (the product's and the
-// benchmark-only ones of ntt_bench_variants.cu, or those of the comma-separated [variants]),
-// the variants interleaved, on the same data;
-// "forward x10" is ten forward calls back to back between the events, divided by ten (the
-// host's launch latency hidden behind the kernels). Settings come from the environment
-// (CUZK_NTT_KERNEL, CUZK_MSM_WINDOW_G1/_G2, CUZK_MSM_PROFILE: cuzk/cuda/options.hpp; a bad
-// value is one line and exit 2). MSM inputs are random 255-bit scalars over distinct points
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin] [max_log] [kernels]
+// (the lab, -DCUZK_LAB=ON): medians of device-resident NTT and MSM times, measured with CUDA
+// events around each call (after one warm-up), printed as a table. ntt-variants times the
+// product's NTT and every lab kernel at each size (lab.hpp; or those of the comma-separated
+// [kernels]), interleaved, on the same data; "forward x10" is ten forward calls back to back
+// between the events, divided by ten (the host's launch latency hidden behind the kernels).
+// Settings come from the environment: the product's CUZK_MSM_WINDOW_G1/_G2
+// (cuzk/cuda/options.hpp), and the lab's CUZK_NTT_KERNEL (the kernel of the ntt rows; unset:
+// the product's), CUZK_MSM_PROFILE and CUZK_MSM_G2_LANES (lab.hpp); a bad value is one line
+// and exit 2. MSM inputs are random 255-bit scalars over distinct points
 // with known discrete logs, P_i = (a + i·d)·G, as sppark's bench has them; each size's result
 // is checked against (a·Σk_i + d·Σi·k_i)·G, computed on the host without any MSM ("check OK" /
 // "check FAIL" on its line; a failure exits 1 after the table). CUZK_BENCH_POINTS=tiled
@@ -46,7 +47,7 @@
 #include "cuzk/msm/pippenger.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/mapped_file.hpp"
-#include "ntt_bench_variants.hpp"
+#include "lab.hpp"
 
 using namespace cuzk;
 using bls12_381::Fr;
@@ -99,10 +100,17 @@ double time_ms(cuda::Context& ctx, int reps, Fn fn, int batch = 1) {
   return median(t);
 }
 
-void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::string>& variants) {
+// One NTT (mode 0 forward, 1 inverse, 2 odd coset) by the product ("") or a lab kernel.
+void ntt(cuda::Context& ctx, Fr* d, unsigned L, int mode, const std::string& kernel) {
+  if (!kernel.empty()) return cuda::lab::ntt(ctx, d, L, mode, kernel);
+  if (mode == 0) cuda::ntt_forward(ctx, d, L);
+  if (mode == 1) cuda::ntt_inverse(ctx, d, L);
+  if (mode == 2) cuda::ntt_to_odd_coset(ctx, d, L);
+}
+
+void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::string>& kernels) {
   std::vector<Fr> block(1 << 16);
   for (auto& x : block) x = rnd<Fr>();
-  const cuda::CudaOptions given = ctx.options();  // once: the "" (default) row of every size runs as given
   for (unsigned L : {16u, 18u, 20u, 22u, 24u, 26u, 27u}) {
     if (L > max_log) break;
     std::size_t n = std::size_t(1) << L;
@@ -111,17 +119,13 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
     cuda::DeviceBuffer<Fr> d;
     d.upload(h.get(), n, ctx.stream());
     int reps = L >= 26 ? 7 : 21;
-    for (const auto& v : variants) {
-      cuda::CudaOptions o = given;
-      if (!v.empty()) o.ntt_kernel = v;
-      ctx.set_options(o);
-      double f = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); });
-      double i = time_ms(ctx, reps, [&] { cuda::ntt_inverse(ctx, d.get(), L); });
-      double c = time_ms(ctx, reps, [&] { cuda::ntt_to_odd_coset(ctx, d.get(), L); });
-      double f10 = time_ms(ctx, reps, [&] { cuda::ntt_forward(ctx, d.get(), L); }, 10);
-      const std::string& name = ctx.options().ntt_kernel;
+    for (const auto& k : kernels) {
+      double f = time_ms(ctx, reps, [&] { ntt(ctx, d.get(), L, 0, k); });
+      double i = time_ms(ctx, reps, [&] { ntt(ctx, d.get(), L, 1, k); });
+      double c = time_ms(ctx, reps, [&] { ntt(ctx, d.get(), L, 2, k); });
+      double f10 = time_ms(ctx, reps, [&] { ntt(ctx, d.get(), L, 0, k); }, 10);
       std::printf("NTT  2^%-2u  %-8s forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms  forward x10 %9.3f ms\n",
-                  L, name == "auto" ? "default" : name.c_str(), f, i, c, f10);
+                  L, k.empty() ? "default" : k.c_str(), f, i, c, f10);
       std::fflush(stdout);
     }
   }
@@ -231,7 +235,8 @@ struct MsmInput {
 
 // Returns false when a result differs from the CPU's (the line then ends "check FAIL").
 template <class Curve, class Fn>
-bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm) {
+bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm,
+               const cuda::lab::MsmMode& mode) {
   const PointSource<Curve> src(tiled_points());
   bool ok = true;
   for (unsigned L = min_log; L <= max_log; L += 2) {
@@ -243,9 +248,9 @@ bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
     ok = ok && same;
     int reps = L >= 26 ? 3 : (L >= 24 ? 5 : 9);
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
-    // G2 prints as "G2" on the default path (lane pairs); --msm-g2-lanes 1 (one thread a point)
-    // prints as "G2L1", a row of its own in anchors_table.py
-    const bool one_lane = std::string_view(name) == "G2" && ctx.options().msm_g2_lanes == 1;
+    // G2 prints as "G2" on the product's path (lane pairs); the lab's one thread a point
+    // (CUZK_MSM_G2_LANES=1) prints as "G2L1", a row of its own in anchors_table.py
+    const bool one_lane = std::string_view(name) == "G2" && mode.g2_lanes == 1;
     std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, %s, device-resident)  check %s\n",
                 one_lane ? "G2L1" : name, L, cuda::msm_window_bits(n, name, ctx.options()), t, src.kind(),
                 same ? "OK" : "FAIL");
@@ -300,9 +305,14 @@ bool bench_table(cuda::Context& ctx, unsigned L) {
   return ok;
 }
 
-// msm_g1 over resident bases (it is overloaded for window tables)
-bls12_381::G1 (*const plain_g1)(cuda::Context&, const cuda::ResidentG1&, const Fr*, std::size_t, std::size_t) =
-    cuda::msm_g1;
+// The MSMs timed: the product's, or the lab's with `mode` (profiling, G2 on one thread).
+cuda::lab::MsmMode g_mode;
+bls12_381::G1 bench_g1(cuda::Context& ctx, const cuda::ResidentG1& b, const Fr* k, std::size_t n, std::size_t) {
+  return g_mode.is_product() ? cuda::msm_g1(ctx, b, k, n) : cuda::lab::msm_g1(ctx, b, k, n, g_mode);
+}
+bls12_381::G2 bench_g2(cuda::Context& ctx, const cuda::ResidentG2& b, const Fr* k, std::size_t n, std::size_t) {
+  return g_mode.is_product() ? cuda::msm_g2(ctx, b, k, n) : cuda::lab::msm_g2(ctx, b, k, n, g_mode);
+}
 
 double secs_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -438,9 +448,18 @@ int main(int argc, char** argv) {
     return 77;
   }
   cuda::CudaOptions opts;
+  std::string ntt_kernel;  // the ntt rows' kernel: "" = the product's
   try {
-    const auto extra = cuda::add_bench_ntt_variants();
-    opts = cuda::parse_cuda_options({}, [](const char* n) -> const char* { return std::getenv(n); }, extra);
+    auto getenv = [](const char* n) -> const char* { return std::getenv(n); };
+    opts = cuda::parse_cuda_options({}, getenv);
+    g_mode = cuda::lab::msm_mode(getenv);
+    if (const char* k = std::getenv("CUZK_NTT_KERNEL"); k && *k) {
+      const auto names = cuda::lab::ntt_kernels();
+      if (std::find(names.begin(), names.end(), std::string(k)) == names.end())
+        throw Error(Error::Kind::BadInput,
+                    std::string("CUZK_NTT_KERNEL: \"") + k + "\" is not one of the lab's kernels");
+      ntt_kernel = k;
+    }
     tiled_points();  // a bad CUZK_BENCH_POINTS before any work
   } catch (const Error& e) {
     std::fprintf(stderr, "bench_cuda: error: %s\n", e.what());
@@ -459,23 +478,23 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  if (what == "ntt" || what == "all") bench_ntt(ctx, max_log, {""});
+  if (what == "ntt" || what == "all") bench_ntt(ctx, max_log, {ntt_kernel});
   if (what == "ntt1") {  // one forward NTT of 2^max_log after a warm-up: for profilers (ncu)
     std::vector<Fr> x(std::size_t(1) << max_log);
     for (auto& v : x) v = rnd<Fr>();
     cuda::DeviceBuffer<Fr> d;
     d.upload(x.data(), x.size(), ctx.stream());
-    cuda::ntt_forward(ctx, d.get(), max_log);
-    cuda::ntt_forward(ctx, d.get(), max_log);
+    ntt(ctx, d.get(), max_log, 0, ntt_kernel);
+    ntt(ctx, d.get(), max_log, 0, ntt_kernel);
     ctx.synchronize();
   }
   if (what == "ntt-variants") {  // optional third argument: a comma-separated subset
-    auto v = cuda::ntt_kernel_variants();
+    auto v = cuda::lab::ntt_kernels();
     if (argc > 3) {
       const std::vector<std::string> pick = split_commas(argv[3]);
       for (const std::string& name : pick)
         if (std::find(v.begin(), v.end(), name) == v.end()) {
-          std::fprintf(stderr, "bench_cuda: error: NTT variant \"%s\" is not one of this build's\n", name.c_str());
+          std::fprintf(stderr, "bench_cuda: error: NTT kernel \"%s\" is not one of the lab's\n", name.c_str());
           return 2;
         }
       v = pick;
@@ -485,8 +504,8 @@ int main(int argc, char** argv) {
   }
   // g1 / g2 L: one size only (with CUZK_MSM_WINDOW_G1/G2 for window sweeps)
   bool msm_ok = true;
-  if (what == "g1") msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, plain_g1);
-  if (what == "g2") msm_ok = bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, cuda::msm_g2);
+  if (what == "g1") msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", max_log, max_log, bench_g1, g_mode);
+  if (what == "g2") msm_ok = bench_msm<bls12_381::G2Curve>(ctx, "G2", max_log, max_log, bench_g2, g_mode);
   if (what == "g1table") {
     try {
       if (!bench_table(ctx, max_log)) {
@@ -499,8 +518,8 @@ int main(int argc, char** argv) {
     }
   }
   if (what == "msm" || what == "all") {
-    msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, plain_g1) && msm_ok;
-    msm_ok = bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), cuda::msm_g2) && msm_ok;
+    msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, bench_g1, g_mode) && msm_ok;
+    msm_ok = bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), bench_g2, g_mode) && msm_ok;
   }
   if (!msm_ok) {
     std::fprintf(stderr, "bench_cuda: an MSM result differs from the CPU's (check FAIL above)\n");

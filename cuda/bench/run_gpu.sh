@@ -2,7 +2,8 @@
 # One device-machine session: SASS summary, the cuda tests, then the benchmark.
 # Usage (from the repo root on the GPU machine): cuda/bench/run_gpu.sh <bin-dir> [max_log] [what]
 # <bin-dir> holds the test/bench binaries and libtbb.so.12 (built elsewhere with
-# -DCMAKE_CUDA_ARCHITECTURES=90). Logs go to $OUT (or ./gpu-out).
+# -DCMAKE_CUDA_ARCHITECTURES=90 -DCUZK_LAB=ON: bench_cuda and the *_lab tests are the lab's).
+# Logs go to $OUT (or ./gpu-out).
 set -u
 BIN=${1:?bin dir}; MAXLOG=${2:-24}; WHAT=${3:-all}
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"

@@ -14,7 +14,6 @@
 #include "cuzk/cuda/ntt.hpp"
 #include "serial_worker.hpp"
 #include "cuzk/util/error.hpp"
-#include "cuzk/util/first_touch_allocator.hpp"
 
 namespace cuzk::cuda {
 
@@ -26,9 +25,10 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // Parallel copy into pinned memory (one core's memcpy does not saturate the bus).
-void copy_parallel(Fr* dst, const Fr* src, std::size_t n) {
+template <class T>
+void copy_parallel(T* dst, const T* src, std::size_t n) {
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 16), [&](const auto& r) {
-    std::memcpy(dst + r.begin(), src + r.begin(), r.size() * sizeof(Fr));
+    std::memcpy(dst + r.begin(), src + r.begin(), r.size() * sizeof(T));
   });
 }
 }  // namespace
@@ -79,16 +79,18 @@ private:
   std::exception_ptr error_;
 };
 
-// One partition's host staging area: a, b, c and the Montgomery witness, pinned.
+// One partition's host staging area: a, b, c and the canonical witness, pinned.
 // Its size in elements is staging_elems() (what host_reserved_bytes() charges).
 struct CudaBackend::Staging {
   std::size_t n = 0, vars = 0;
-  RegisteredBuffer<Fr> abc, w;  // page-locked (registered: cudaMallocHost held the driver ~0.4 s/GB)
+  // page-locked (registered: cudaMallocHost held the driver ~0.4 s/GB)
+  RegisteredBuffer<Fr> abc;
+  RegisteredBuffer<groth16::Scalar> w;
   bool fits(std::size_t n_, std::size_t vars_) const { return n >= n_ && vars >= vars_; }
   void fit(std::size_t n_, std::size_t vars_) {  // (re)pins when smaller than asked
     if (fits(n_, vars_)) return;
     abc = RegisteredBuffer<Fr>(3 * n_);
-    w = RegisteredBuffer<Fr>(vars_);
+    w = RegisteredBuffer<groth16::Scalar>(vars_);
     n = n_;
     vars = vars_;
   }
@@ -105,7 +107,7 @@ CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions 
   ctx_g2_ = std::make_unique<Context>(device, options_);
   ctx_up_ = std::make_unique<Context>(device, options_);
   ctx_ntt_ = std::make_unique<Context>(device, options_);
-  if (options_.g2_overlap) g2_worker_ = std::make_unique<SerialWorker>();
+  g2_worker_ = std::make_unique<SerialWorker>();
 }
 
 CudaBackend::~CudaBackend() = default;
@@ -134,7 +136,7 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
   try {
     // Packed on host threads into staging made once for the five sections. (DMA straight
     // from the prepared key's registered pages was tried: registering page-cache pages ran
-    // at 1.7-2.0 GB/s on the H200 host, PERF.md.)
+    // at 1.7-2.0 GB/s on the H200 host, slower than packing into pinned staging.)
     UploadStaging staging;
     r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size(), staging);
     r->set_ready(Resident::kB2);
@@ -161,7 +163,7 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
 // (WindowTable::build). The partitions use the plain MSM until it is ready. (With the whole
 // build queued, the first partition's MSMs — whose first calls grow their scratch, and
 // cudaFree waits for all work on the device — waited for the 2.5 s build: first proof
-// 2.4 → 4.8 s, PERF.md.) Made only when it leaves kTableSpare of the GPU's memory free for
+// 2.4 → 4.8 s at 2^24.) Made only when it leaves kTableSpare of the GPU's memory free for
 // the MSM and NTT scratch; a table that cannot be made (no room, allocation failed) leaves H
 // on the plain MSM.
 void CudaBackend::build_h_table(Resident& r) {
@@ -231,13 +233,108 @@ void CudaBackend::give_staging(std::unique_ptr<Staging> s) {
   staging_pool_.push_back(std::move(s));
 }
 
+// Host preparation, outside the device lock: a/b/c and the witness copied into the pinned
+// staging set (the witness as synthesis holds it, canonical: the MSMs read that form), a/b/c
+// then freed at once (early free). Without a set (prepare() still pinning) the uploads read
+// the pageable vectors themselves. Returns where the uploads read from.
+CudaBackend::HostInputs CudaBackend::stage_inputs(Staging* st, groth16::Abc& abc,
+                                                  const std::vector<groth16::Scalar>& w, bool early_free) {
+  const std::size_t n = abc.a.size();
+  HostInputs in{{abc.a.data(), abc.b.data(), abc.c.data()}, w.data()};
+  if (!st) return in;
+  st->fit(n, w.size());
+  for (int k = 0; k < 3; ++k) {
+    copy_parallel(st->abc.get() + k * n, in.abc[k], n);
+    in.abc[k] = st->abc.get() + k * n;
+  }
+  copy_parallel(st->w.get(), w.data(), w.size());
+  in.w = st->w.get();
+  if (early_free) abc.release();  // a/b/c now live in the pinned staging set
+  return in;
+}
+
+// With device_mu_ held: the witness, then a, b, c go up on the copy stream (events 0 start,
+// 1 w, 2 a, 3 b, 4 c); on the NTT context each of a, b, c follows its upload to the odd
+// coset, and h = a·b − c replaces a (event 5).
+//   copy:  w → [w] · a → [a] · b → [b] · c → [c]
+//   ntt:   [a] NTT a · [b] NTT b · [c] NTT c · h = a·b − c → [h]
+void CudaBackend::upload_and_compute_h(const HostInputs& in, std::size_t n, std::size_t nv, unsigned log_n) {
+  dabc_.resize(3 * n);
+  dw_.resize(nv);
+  Fr* da = dabc_.get();
+  const cudaStream_t xs = copy_->get();
+  Event* ev = events_.get();
+  ev[0].record(xs);
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(dw_.get(), in.w, nv * sizeof(groth16::Scalar), cudaMemcpyHostToDevice, xs));
+  ev[1].record(xs);
+  // From pageable memory a copy returns once the driver has staged it: the vectors may
+  // then be freed (early free) while the DMA finishes.
+  for (int k = 0; k < 3; ++k) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(da + k * n, in.abc[k], n * sizeof(Fr), cudaMemcpyHostToDevice, xs));
+    ev[2 + k].record(xs);
+  }
+  const cudaStream_t ns = ctx_ntt_->stream();
+  for (int k = 0; k < 3; ++k) {
+    CUZK_CUDA_CHECK(cudaStreamWaitEvent(ns, ev[2 + k].get(), 0));
+    ntt_to_odd_coset(*ctx_ntt_, da + k * n, log_n);
+  }
+  fr_mul_sub(*ctx_ntt_, da, da, da + n, da + 2 * n, n);  // h in place of a
+  ev[5].record(ns);
+}
+
+// With device_mu_ held, once the witness's upload is queued: the G2 MSM on the backend's G2
+// thread and its own context (stream + scratch), so that its latency-bound kernels (register
+// spills: Fq2 XYZZ) share the SMs with the four G1 MSMs run here, A, B1, C once the witness
+// is up and H once h is ready (msm_g1 and msm_g2 are then overlapping wall times). Each
+// waits for its own section of the key.
+groth16::MsmSums CudaBackend::run_msms(Resident& res, std::size_t n, std::size_t nv, std::size_t np,
+                                       groth16::StageTimes& t) {
+  const groth16::Scalar* dw = dw_.get();
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[1].get(), 0));
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), events_[1].get(), 0));
+  groth16::MsmSums m;
+  double g2_secs = 0;
+  std::future<void> g2 = g2_worker_->submit([&] {
+    const auto t2 = Clock::now();
+    struct Timed {  // the G2 time also when the MSM throws (the future carries the error)
+      double& secs;
+      Clock::time_point t0;
+      ~Timed() { secs = since(t0); }
+    } timed{g2_secs, t2};
+    res.wait(Resident::kB2);
+    m.b2 = msm_g2(*ctx_g2_, res.b2, dw, nv);
+  });
+  struct Wait {  // on every path: the task uses m, res and dw_
+    std::future<void>& f;
+    ~Wait() {
+      if (f.valid()) f.wait();
+    }
+  } wait{g2};
+  auto t0 = Clock::now();
+  res.wait(Resident::kA);
+  m.a = msm_g1(*ctx_, res.a, dw, nv);
+  res.wait(Resident::kB1);
+  m.b1 = msm_g1(*ctx_, res.b1, dw, nv);
+  res.wait(Resident::kC);
+  m.c = msm_g1(*ctx_, res.c, dw + np, nv - np);
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[5].get(), 0));
+  res.wait(Resident::kH);
+  const bool table = res.ready(Resident::kHTable);
+  if (options_.msm_table_h_bits) t.h_table = table;
+  const Fr* h = dabc_.get();
+  m.h = table ? msm_g1(*ctx_, res.h_table, h, n) : msm_g1(*ctx_, res.h, h, n);
+  t.msm_g1 += since(t0);
+  g2.get();  // rethrows the G2 MSM's error
+  t.msm_g2 += g2_secs;
+  return m;
+}
+
 groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
                                       groth16::StageTimes& t, bool early_free) {
   const std::size_t n = pk.header.domain_size, nv = w.size(), np = pk.header.n_public + 1;
   if (abc.a.size() != n || abc.b.size() != n || abc.c.size() != n || nv != pk.header.n_vars)
     fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b/c or witness length does not match the key");
 
-  // ---- host preparation, outside the device lock -------------------------------------
   const auto t_start = Clock::now();
   auto st = take_staging(n);
   struct Return {  // the staging set goes back to the pool on every path
@@ -245,26 +342,8 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
     std::unique_ptr<Staging>* s;
     ~Return() { b->give_staging(std::move(*s)); }
   } ret{this, &st};
-  BigVector<Fr> w_pageable;  // the witness in Montgomery form when there is no staging set
-  const Fr* abc_src[3] = {abc.a.data(), abc.b.data(), abc.c.data()};
-  Fr* wm = nullptr;
-  if (st) {
-    st->fit(n, nv);
-    for (int k = 0; k < 3; ++k) {
-      copy_parallel(st->abc.get() + k * n, abc_src[k], n);
-      abc_src[k] = st->abc.get() + k * n;
-    }
-    if (early_free) abc.release();  // a/b/c now live in the pinned staging set
-    wm = st->w.get();
-  } else {
-    w_pageable.resize(nv);
-    wm = w_pageable.data();
-  }
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, nv, 1 << 14), [&](const auto& r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i) wm[i] = Fr::from_canonical(w[i]);
-  });
+  const HostInputs in = stage_inputs(st.get(), abc, w, early_free);
 
-  // ---- device work -------------------------------------------------------------------
   auto tl = Clock::now();
   t.prep += std::chrono::duration<double>(tl - t_start).count();
   std::unique_lock<std::mutex> lk(device_mu_);
@@ -276,92 +355,15 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
     upload_key(res, pk);
     lk.lock();
   }
-
   // Device buffers are kept between partitions: allocating and freeing ~1.5 GB at 2^22
   // cost ~60 ms a partition (cudaFree synchronises the device).
-  dabc_.resize(3 * n);
-  dw_.resize(nv);
-  Fr* da = dabc_.get();
-  const std::size_t bytes = n * sizeof(Fr);
-  // Dependencies, one stream each (ev_ events):
-  //   copy:  w → [w] · a → [a] · b → [b] · c → [c]
-  //   ntt:   [a] NTT a · [b] NTT b · [c] NTT c · h = a·b − c → [h]
-  //   G1:    [w] MSM A, B1, C · [h] MSM H          (this thread)
-  //   G2:    [w] MSM B2                            (second thread, second context)
-  // so the MSMs start once the witness is up, and the a/b/c uploads and the NTTs run under
-  // them. h2d = start → last upload, ntt = [a] → [h] (CUDA events; both overlap the MSMs).
-  const cudaStream_t xs = copy_->get();
-  Event* ev = events_.get();  // 0 start, 1 w, 2 a, 3 b, 4 c, 5 h
-  ev[0].record(xs);
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(dw_.get(), wm, nv * sizeof(Fr), cudaMemcpyHostToDevice, xs));
-  ev[1].record(xs);
-  // From pageable memory a copy returns once the driver has staged it: the vectors may
-  // then be freed (early free) while the DMA finishes.
-  for (int k = 0; k < 3; ++k) {
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(da + k * n, abc_src[k], bytes, cudaMemcpyHostToDevice, xs));
-    ev[2 + k].record(xs);
-  }
-  if (!st) {
-    if (early_free) abc.release();
-    BigVector<Fr>().swap(w_pageable);
-  }
-  const cudaStream_t ns = ctx_ntt_->stream();
-  for (int k = 0; k < 3; ++k) {
-    CUZK_CUDA_CHECK(cudaStreamWaitEvent(ns, ev[2 + k].get(), 0));
-    ntt_to_odd_coset(*ctx_ntt_, da + k * n, pk.header.log_domain);
-  }
-  fr_mul_sub(*ctx_ntt_, da, da, da + n, da + 2 * n, n);  // h in place of a
-  ev[5].record(ns);
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[1].get(), 0));
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), ev[1].get(), 0));
-
-  // The G2 MSM runs on its own context (stream + scratch) on the backend's G2 thread while
-  // the four G1 MSMs run here, so its latency-bound kernels (register spills: Fq2 XYZZ) share
-  // the SMs with the G1 ones; msm_g1 and msm_g2 are then overlapping wall times. With
-  // g2_overlap off (benchmark mode) it runs here after them.
-  groth16::MsmSums m;
-  std::exception_ptr g2_error;
-  double g2_secs = 0;
-  auto run_g2 = [&] {
-    const auto t2 = Clock::now();
-    try {
-      res->wait(Resident::kB2);
-      m.b2 = msm_g2(*ctx_g2_, res->b2, dw_.get(), nv);
-    } catch (...) {
-      g2_error = std::current_exception();
-    }
-    g2_secs = since(t2);
-  };
-  std::future<void> g2;
-  struct Wait {  // on every path: the task uses m, res and dw_
-    std::future<void>& f;
-    ~Wait() {
-      if (f.valid()) f.wait();
-    }
-  } wait{g2};
-  if (g2_worker_) g2 = g2_worker_->submit(run_g2);
-  auto t0 = Clock::now();
-  res->wait(Resident::kA);
-  m.a = msm_g1(*ctx_, res->a, dw_.get(), nv);
-  res->wait(Resident::kB1);
-  m.b1 = msm_g1(*ctx_, res->b1, dw_.get(), nv);
-  res->wait(Resident::kC);
-  m.c = msm_g1(*ctx_, res->c, dw_.get() + np, nv - np);
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), ev[5].get(), 0));
-  res->wait(Resident::kH);
-  const bool table = res->ready(Resident::kHTable);
-  if (options_.msm_table_h_bits) t.h_table = table;
-  m.h = table ? msm_g1(*ctx_, res->h_table, da, n) : msm_g1(*ctx_, res->h, da, n);
-  t.msm_g1 += since(t0);
-  if (g2.valid())
-    g2.get();  // run_g2 catches its own errors into g2_error
-  else
-    run_g2();
-  if (g2_error) std::rethrow_exception(g2_error);
-  t.msm_g2 += g2_secs;
-  ev[5].synchronize();
-  t.h2d += 1e-3 * ev[4].elapsed_ms_since(ev[0]);
-  t.ntt += 1e-3 * ev[5].elapsed_ms_since(ev[2]);
+  upload_and_compute_h(in, n, nv, pk.header.log_domain);
+  if (!st && early_free) abc.release();  // the pageable copies are staged by now
+  groth16::MsmSums m = run_msms(*res, n, nv, np, t);
+  // h2d = start → last upload, ntt = [a] → [h] (CUDA events; both overlap the MSMs)
+  events_[5].synchronize();
+  t.h2d += 1e-3 * events_[4].elapsed_ms_since(events_[0]);
+  t.ntt += 1e-3 * events_[5].elapsed_ms_since(events_[2]);
   return m;
 }
 

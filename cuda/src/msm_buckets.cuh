@@ -14,9 +14,10 @@ namespace cuzk::cuda::msm_detail {
 // hundreds of times longer than the rest, and a thread per bucket left whole warps
 // waiting on them). A thread sums ±P in XYZZ (madd-2008-s, 8M + 2S) and writes one
 // partial per bucket it meets, at the bucket's chunk slot for this segment.
-// AC, the curve the arithmetic runs on: DC itself, or for G2 DG2PairCurve (CudaOptions::
-// msm_g2_lanes = 2), a lane pair per segment with one Fq component a lane (fq2_pair.cuh);
-// both lanes take every branch together, and memory keeps DC's layout.
+// AC, the curve the arithmetic runs on: DC itself, or for G2 DG2PairCurve (the product's;
+// one thread a G2 point is the lab's comparison), a lane pair per segment with one Fq
+// component a lane (fq2_pair.cuh); both lanes take every branch together, and memory keeps
+// DC's layout.
 template <class DC>
 __device__ __forceinline__ ec::Affine<DC> load_point(const PackedAffine<DC>& p, DC*) {
   return p.unpack();
@@ -45,7 +46,7 @@ inline constexpr unsigned kLanes = std::is_same_v<AC, DC> ? 1 : 2;
 // the warps' cycles stalled on instruction fetch with blocks of 128 drifting apart). G1 also
 // runs in step (kAccLockstep): a barrier after every entry, so that one fetch of each line
 // serves all 16 warps; G2's pairs ran 1–2 % faster without it. G1 2^24 (H100): accumulation
-// 112.3 → 99.6 ms, G2 2^22 −3 % (PERF.md, "The accumulation's warps in step"). The one-lane
+// 112.3 → 99.6 ms, G2 2^22 −3 %, against blocks of 128 without barriers. The one-lane
 // G2 loop (255 registers, 2 blocks of 128) keeps 128.
 template <class DC, class AC>
 inline constexpr unsigned kAccThreads =
@@ -118,7 +119,7 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
 // Resident threads an SM that ptxas must allow, in units of 128 (the launch bound divides it
 // by the block): G1 at 4 (128 registers, 48 B spilled) ran 3–7 % faster than with no bound
 // (172 registers, 2 × 128) or 3 (168): the gather's latency wants warps more than the spills
-// cost (docs/experiments/PERF.md, "G1 occupancy"). G2's one-thread loop keeps no bound (255
+// cost (measured on an H100). G2's one-thread loop keeps no bound (255
 // registers and spills at any count).
 template <class DC>
 inline constexpr int kSegmentMinBlocks = std::is_same_v<DC, DG1Curve> ? 4 : 1;

@@ -13,10 +13,10 @@ unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& op
   // units: its chunk partials, the tree, the segment reduction's two full additions)
   // + (c−1)·min(W·2^(c−1), S) (each segment thread's double-and-add by its offset, ~c − 1
   // steps; S = 50688 threads fill an H100/H200's 132 SMs at the segment kernel's 3 blocks of
-  // 128), c ≤ log2 n − 4. Fitted to H100 sweeps on distinct points, G1 and G2 alike
-  // (PERF.md "Segments in one wave", calls 7 and 8): it picks 10 / 13 / 16 / 16 / 20 / 20 at
-  // 2^16 … 2^26, the measured best of the widths tried at each (2^16: 10 against 12, +44 %
-  // on G1; 2^18: 13 against 12; 2^26: c = 20 and 22 tie). The bucket weight is bracketed by
+  // 128), c ≤ log2 n − 4. Fitted to H100 sweeps of the width on distinct points, G1 and G2
+  // alike: it picks 10 / 13 / 16 / 16 / 20 / 20 at 2^16 … 2^26, the measured best of the
+  // widths tried at each (2^16: 10 against 12, +44 % on G1; 2^18: 13 against 12; 2^26: c = 20
+  // and 22 tie). The bucket weight is bracketed by
   // 2.9 (c = 16 over 18 at 2^22) and 5.3 (c = 20 over 19 at 2^24).
   unsigned best = 4, cmax = 4;
   while ((std::size_t(1) << (cmax + 1 + 4)) <= n && cmax < kMsmWindowMaxBits) ++cmax;
@@ -34,7 +34,13 @@ template class ResidentBases<bls12_381::G1Affine>;
 bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr* scalars, std::size_t n,
                      std::size_t first) {
   return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
-      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, scalars, n, first);
+      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, {scalars, false}, n, first);
+}
+bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr::Repr* scalars, std::size_t n,
+                     std::size_t first) {
+  return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
+      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, msm_detail::canonical_scalars(scalars), n,
+      first);
 }
 
 template class WindowTable<bls12_381::G1Affine>;
@@ -43,8 +49,8 @@ bls12_381::G1 msm_g1(Context& ctx, const WindowTableG1& table, const bls12_381::
                      std::size_t first) {
   if (table.windows() == 0 && n) throw Error(Error::Kind::BadInput, "MSM over a window table that was not built");
   return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
-      ctx, msm_detail::BaseSource{table.device_xy(), table.size(), table.size(), table.window_bits()}, scalars, n,
-      first);
+      ctx, msm_detail::BaseSource{table.device_xy(), table.size(), table.size(), table.window_bits()},
+      {scalars, false}, n, first);
 }
 
 }  // namespace cuzk::cuda

@@ -1,7 +1,8 @@
 #pragma once
 // Pippenger MSM on the device, generic over the device curve (DG1Curve, DG2Curve).
 //
-//  1. classify   one thread per scalar: Montgomery → canonical (1M); 0 → dropped,
+//  1. classify   one thread per scalar: Montgomery → canonical (1M; canonical scalars, a
+//                witness, only reduced below r, and read in place by step 2); 0 → dropped,
 //                1 → "ones" list, else → "big" list (warp-aggregated atomic appends).
 //                The host reads the two counts; the window c follows the big count.
 //  2. digits     one thread per big scalar: W = ⌈256/c⌉ signed c-bit digits
@@ -28,16 +29,16 @@
 // n·W mixed additions + ~2·2^(c−1), c the table's.
 #include <cuda_runtime.h>
 
-#include <cstdio>
 #include <algorithm>
 #include <cstdlib>
+#include <type_traits>
+#include <utility>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <vector>
 
 #include "caches.hpp"
 #include "msm_buckets.cuh"
-#include "msm_profile.hpp"
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/curves.cuh"
 #include "cuzk/cuda/msm.hpp"
@@ -81,7 +82,11 @@ __device__ __forceinline__ bool base_is_inf(const PackedAffine<DC>& p) {
 // counters[0] = big, counters[1] = ones. A scalar whose base is at infinity (a variable
 // that does not occur in this key section: 42 % of A's, 61 % of B's at 2^24 porep-lite)
 // is dropped like a zero, so the key's density costs nothing past this pass.
-template <class DC>
+// kCanonical: the scalars are integers (a witness: below r, the loader checks), reduced here
+// below r all the same (two conditional subtractions take any 256-bit value mod r: 3r >
+// 2^256), and `canon` is null: the digits read them in place (and reduce them again).
+// Otherwise they are Montgomery form (the NTT's output), converted into `canon`.
+template <class DC, bool kCanonical>
 __global__ void classify(const Fr* __restrict__ scalars, std::size_t n, const PackedAffine<DC>* __restrict__ bases,
                          DFr* __restrict__ canon, std::uint32_t* big, std::uint32_t* ones, unsigned* counters) {
   std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
@@ -91,8 +96,13 @@ __global__ void classify(const Fr* __restrict__ scalars, std::size_t n, const Pa
     const uint4* q = reinterpret_cast<const uint4*>(scalars + i);
     uint4 a = q[0], b = q[1];
     s.v[0] = a.x, s.v[1] = a.y, s.v[2] = a.z, s.v[3] = a.w, s.v[4] = b.x, s.v[5] = b.y, s.v[6] = b.z, s.v[7] = b.w;
-    s = s.canonical();
-    canon[i] = s;
+    if constexpr (kCanonical) {
+      s.reduce_once();
+      s.reduce_once();
+    } else {
+      s = s.canonical();
+      canon[i] = s;
+    }
   }
   std::uint32_t hi = 0;
   if (valid && !s.is_zero() && base_is_inf(bases[i])) s = DFr();
@@ -108,6 +118,8 @@ namespace {
 
 // With a window table (stride = its points per window) window w's entry takes the point
 // 2^(cw)·P at index w·stride + idx and a key without the window (wkey = 0): one bucket set.
+// kCanonical: `canon` holds the caller's integers, reduced below r here as classify did.
+template <bool kCanonical>
 __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __restrict__ big, std::size_t nbig,
                        unsigned c, unsigned W, std::uint32_t wkey, std::uint32_t stride, std::uint32_t sentinel,
                        std::uint32_t* __restrict__ keys, std::uint32_t* __restrict__ vals) {
@@ -115,6 +127,10 @@ __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __res
   if (t >= nbig) return;
   std::uint32_t idx = big[t];
   DFr s = canon[idx];
+  if constexpr (kCanonical) {
+    s.reduce_once();
+    s.reduce_once();
+  }
   const std::uint32_t half = 1u << (c - 1), mask = (c == 32) ? ~0u : ((1u << c) - 1);
   std::uint32_t carry = 0;
   for (unsigned w = 0; w < W; ++w) {
@@ -191,18 +207,6 @@ __global__ void fill_groups(const std::uint32_t* __restrict__ ng, const std::uin
   for (std::uint32_t g = 0, o = goff[b]; g < ng[b]; ++g) glist[o + g] = std::uint32_t(b);
 }
 
-// Profiling only: counters[0] = longest bucket run, counters[1] = non-empty buckets.
-__global__ void run_stats(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
-                          std::size_t nbuckets, unsigned* counters) {
-  std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-  if (b >= nbuckets) return;
-  std::uint32_t len = end[b] - start[b];
-  if (len) {
-    atomicMax(&counters[0], len);
-    atomicAdd(&counters[1], 1u);
-  }
-}
-
 }  // namespace
 
 inline std::size_t align_up(std::size_t x) { return (x + 255) & ~std::size_t(255); }
@@ -235,9 +239,303 @@ struct BaseSource {
   unsigned c;
 };
 
-template <class DC, class HostJac, class HostXYZZ>
-HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t n, std::size_t first) {
+// The scalars of a call: host or device memory (detected from the pointer), 32 bytes each,
+// Montgomery-form Fr or canonical integers (a witness).
+struct Scalars {
+  const Fr* data;
+  bool canonical;
+};
+static_assert(sizeof(Fr::Repr) == sizeof(Fr), "canonical scalars share Fr's size and limb order");
+inline Scalars canonical_scalars(const Fr::Repr* s) { return {reinterpret_cast<const Fr*>(s), true}; }
+
+// The hooks a caller other than the product may pass to run() (the lab's per-stage timing,
+// cuda/bench): told of the stream, of each step's end and of the buckets once their chunks
+// are counted. The product's do nothing and compile away.
+struct NoProbe {
+  void start(cudaStream_t) {}
+  void mark(const char*) {}
+  void buckets(const std::uint32_t* /*start*/, const std::uint32_t* /*end*/, std::size_t /*nbuckets*/,
+               const std::uint32_t* /*chunks*/) {}
+  void done(const char* /*curve*/, std::size_t /*n*/, unsigned /*c*/, std::size_t /*nbig*/, std::size_t /*nones*/) {}
+};
+
+// Step 1's result: which scalars need buckets, their canonical values, the counts.
+struct Classified {
+  const DFr* canon;  // the n scalars in canonical form (the caller's own when already canonical)
+  const std::uint32_t* big;
+  const std::uint32_t* ones;
+  unsigned* counters;  // [2]: the most chunks of one bucket (step 4)
+  std::size_t nbig, nones;
+};
+
+// 1. classify, into the context's own buffer (the arena is sized by the counts it finds);
+// host scalars are staged on the device first. Returns once the counts are on the host.
+template <class DC>
+Classified classify_scalars(Context& ctx, const PackedAffine<DC>* d_bases, Scalars sc, std::size_t n) {
+  cudaStream_t st = ctx.stream();
+  auto& caches = ctx.caches();
+  cudaPointerAttributes attr{};
+  CUZK_CUDA_CHECK(cudaPointerGetAttributes(&attr, sc.data));
+  const Fr* d_scalars = sc.data;
+  if (attr.type != cudaMemoryTypeDevice && attr.type != cudaMemoryTypeManaged) {
+    caches.msm_scalars.upload(sc.data, n, st);
+    d_scalars = caches.msm_scalars.get();
+  }
+  Carve cc;
+  auto o_canon = cc.take<DFr>(sc.canonical ? 0 : n), o_big = cc.take<std::uint32_t>(n);
+  auto o_ones = cc.take<std::uint32_t>(n), o_cnt = cc.take<unsigned>(3);  // big, ones, most chunks
+  if (caches.msm_class.size() < cc.off) caches.msm_class.resize(cc.off);
+  std::uint8_t* C = caches.msm_class.get();
+  auto* canon = sc.canonical ? nullptr : reinterpret_cast<DFr*>(C + o_canon);
+  auto* big = reinterpret_cast<std::uint32_t*>(C + o_big);
+  auto* ones = reinterpret_cast<std::uint32_t*>(C + o_ones);
+  auto* cnt = reinterpret_cast<unsigned*>(C + o_cnt);
+  CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
+  if (sc.canonical)
+    classify<DC, true><<<grid(n, 256), 256, 0, st>>>(d_scalars, n, d_bases, nullptr, big, ones, cnt);
+  else
+    classify<DC, false><<<grid(n, 256), 256, 0, st>>>(d_scalars, n, d_bases, canon, big, ones, cnt);
+  CUZK_CUDA_CHECK_LAUNCH();
+  unsigned counts[2];
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(counts, cnt, sizeof(counts), cudaMemcpyDeviceToHost, st));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+  const DFr* values = sc.canonical ? reinterpret_cast<const DFr*>(d_scalars) : canon;
+  return {values, big, ones, cnt + 2, counts[0], counts[1]};
+}
+
+// The sizes of steps 2–8 once the counts are known. The window follows the scalars that
+// need buckets (a witness: ~14 % of n); with a table every window shares one bucket set
+// (Wb = 1) and c is the table's.
+struct Shape {
+  unsigned c = 0, W = 0, Wb = 0;
+  std::size_t total = 0;     // sorted entries: nbig·W digits + the ones
+  std::size_t m = 0;         // buckets a window, 2^(c−1)
+  std::size_t nbuckets = 0;  // Wb·m; the ones bucket is index nbuckets
+  std::uint32_t ones_key = 0, sentinel = 0, E = 0;
+  std::size_t nthreads = 0, max_chunks = 0;  // accumulation threads; chunk bound
+  unsigned L = 0;                            // buckets a segment thread
+  std::size_t nseg = 0;                      // segments a window
+  std::vector<unsigned> passes;              // window parts after each reduce pass
+  unsigned P1 = 1, Pf = 1;                   // parts after the first and the last pass
+  std::size_t sort_temp = 0, scan_temp = 0;  // CUB scratch
+};
+
+template <class DC, class AC>
+Shape shape_for(Context& ctx, const BaseSource& src, std::size_t n, std::size_t nbig, std::size_t nones) {
+  Shape s;
+  const bool shared = src.stride != 0;
+  s.c = shared ? src.c : msm_window_bits(std::max<std::size_t>(nbig, 1), DC::name, ctx.options());
+  s.W = (SCALAR_BITS + s.c - 1) / s.c;
+  s.Wb = shared ? 1 : s.W;
+  s.total = nbig * s.W + nones;
+  if (s.total >= (std::size_t(1) << 32))
+    throw Error(Error::Kind::BadInput, "MSM of " + std::to_string(n) + " points needs more than 2^32 digits");
+  s.m = std::size_t(1) << (s.c - 1);
+  s.nbuckets = s.Wb * s.m;
+  s.ones_key = std::uint32_t(s.nbuckets);
+  s.sentinel = s.ones_key + 1;
+  s.E = segment_entries(s.total);
+  s.nthreads = (s.total + s.E - 1) / s.E;
+  s.max_chunks = s.nthreads + s.nbuckets + 1;  // each segment starts ≤ 1 extra chunk
+  // Segments of L buckets, one thread each, every one a chain of 2L additions: as many as
+  // fill the GPU's resident thread slots once and no more. (A power-of-two L for ~2^15
+  // threads gave 53 K threads at c = 20, 2^24 against 51 K slots: a second wave of 2.6 K
+  // threads, as long as the first.)
+  int seg_blocks = 0;
+  CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&seg_blocks, window_segments<DC, AC>, 128, 0));
+  const std::size_t slots = std::max<std::size_t>(
+      s.Wb, std::size_t(std::max(seg_blocks, 1)) * ctx.sm_count() * 128 / kLanes<DC, AC>);
+  s.L = unsigned(std::max<std::size_t>(1, (s.Wb * s.m + slots - 1) / slots));
+  while (s.Wb * ((s.m + s.L - 1) / s.L) > slots) ++s.L;
+  s.nseg = (s.m + s.L - 1) / s.L;
+  // window sums: passes of strided partial sums, each ≤ 4 terms a thread (short chains: 16
+  // terms took 2.7 ms of a 2^20 G2 MSM, 4 take 0.6), down to ≤ 8 a window
+  for (std::size_t cur = s.nseg; cur > 8;) s.passes.push_back(unsigned(cur = std::max<std::size_t>(8, (cur + 3) / 4)));
+  s.P1 = s.passes.empty() ? 1u : s.passes.front();
+  s.Pf = s.passes.empty() ? unsigned(s.nseg) : s.passes.back();
+  cudaStream_t st = ctx.stream();
+  cub::DoubleBuffer<std::uint32_t> kq(nullptr, nullptr), vq(nullptr, nullptr);
+  CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, s.sort_temp, kq, vq, s.total, 0, 32, st));
+  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, s.scan_temp, (std::uint32_t*)nullptr,
+                                                (std::uint32_t*)nullptr, s.nbuckets + 2, st));
+  return s;
+}
+
+// Steps 2–8's device arrays, carved from the context's arena.
+template <class DC>
+struct Arena {
+  std::uint32_t *k0, *k1, *v0, *v1;  // keys and values, the sort's double buffers
+  void* tmp;                          // CUB scratch (sort, scans)
+  std::uint32_t *cnt_b, *off_b;       // chunks a bucket and their offsets (nbuckets + 2)
+  std::uint32_t *glist, *ng, *goff;   // the tree's group lists
+  std::uint32_t *start, *end;         // each bucket's run of sorted entries
+  DXYZZ<DC> *partial, *segs, *p1, *p2;
+};
+
+template <class DC>
+Arena<DC> carve_arena(Context& ctx, const Shape& s) {
+  Carve cv;
+  auto o_k0 = cv.take<std::uint32_t>(s.total), o_k1 = cv.take<std::uint32_t>(s.total);
+  auto o_v0 = cv.take<std::uint32_t>(s.total), o_v1 = cv.take<std::uint32_t>(s.total);
+  auto o_tmp = cv.take<std::uint8_t>(std::max(s.sort_temp, s.scan_temp));
+  auto o_cnt_b = cv.take<std::uint32_t>(s.nbuckets + 2), o_off_b = cv.take<std::uint32_t>(s.nbuckets + 2);
+  auto o_glist = cv.take<std::uint32_t>(s.max_chunks), o_partial = cv.take<DXYZZ<DC>>(s.max_chunks);
+  auto o_start = cv.take<std::uint32_t>(s.nbuckets + 1), o_end = cv.take<std::uint32_t>(s.nbuckets + 1);
+  auto o_segs = cv.take<DXYZZ<DC>>(s.Wb * s.nseg), o_p1 = cv.take<DXYZZ<DC>>(s.Wb * s.P1);
+  auto o_p2 = cv.take<DXYZZ<DC>>(s.Wb * s.P1);
+  auto o_ng = cv.take<std::uint32_t>(s.nbuckets + 2), o_goff = cv.take<std::uint32_t>(s.nbuckets + 2);
+  auto& caches = ctx.caches();
+  if (caches.msm_arena.size() < cv.off) caches.msm_arena.resize(cv.off);
+  std::uint8_t* A = caches.msm_arena.get();
+  auto u32 = [&](std::size_t o) { return reinterpret_cast<std::uint32_t*>(A + o); };
+  auto pts = [&](std::size_t o) { return reinterpret_cast<DXYZZ<DC>*>(A + o); };
+  return {u32(o_k0),  u32(o_k1),      u32(o_v0),   u32(o_v1),   A + o_tmp,  u32(o_cnt_b), u32(o_off_b),
+          u32(o_glist), u32(o_ng),    u32(o_goff), u32(o_start), u32(o_end), pts(o_partial), pts(o_segs),
+          pts(o_p1),  pts(o_p2)};
+}
+
+// 2. digits of the big scalars, then the ones as entries of the ones bucket; 3. sort;
+// 4. each bucket's run, its chunk count and offsets. Returns the sorted (key, value) arrays.
+template <class DC>
+std::pair<const std::uint32_t*, const std::uint32_t*> sort_into_buckets(cudaStream_t st, const Classified& cls,
+                                                                         bool canonical, const BaseSource& src,
+                                                                         const Shape& s, const Arena<DC>& a) {
+  const bool shared = src.stride != 0;
+  if (cls.nbig) {
+    if (canonical)
+      digits<true><<<grid(cls.nbig, 256), 256, 0, st>>>(cls.canon, cls.big, cls.nbig, s.c, s.W, shared ? 0u : 1u,
+                                                        std::uint32_t(src.stride), s.sentinel, a.k0, a.v0);
+    else
+      digits<false><<<grid(cls.nbig, 256), 256, 0, st>>>(cls.canon, cls.big, cls.nbig, s.c, s.W, shared ? 0u : 1u,
+                                                         std::uint32_t(src.stride), s.sentinel, a.k0, a.v0);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  if (cls.nones) {
+    ones_entries<<<grid(cls.nones, 256), 256, 0, st>>>(cls.ones, cls.nones, s.ones_key, a.k0 + cls.nbig * s.W,
+                                                       a.v0 + cls.nbig * s.W);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  const int end_bit = 32 - __builtin_clz(s.sentinel);
+  std::size_t sort_temp = s.sort_temp;
+  cub::DoubleBuffer<std::uint32_t> kb(a.k0, a.k1), vb(a.v0, a.v1);
+  CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(a.tmp, sort_temp, kb, vb, s.total, 0, end_bit, st));
+  // nbuckets + 1 buckets: the windows' and the ones bucket
+  const std::size_t nb1 = s.nbuckets + 1;
+  CUZK_CUDA_CHECK(cudaMemsetAsync(a.start, 0, nb1 * sizeof(std::uint32_t), st));
+  CUZK_CUDA_CHECK(cudaMemsetAsync(a.end, 0, nb1 * sizeof(std::uint32_t), st));
+  ranges<<<grid(s.total, 256), 256, 0, st>>>(kb.Current(), s.total, s.sentinel, a.start, a.end);
+  CUZK_CUDA_CHECK_LAUNCH();
+  return {kb.Current(), vb.Current()};
+}
+
+template <class DC>
+void count_chunks_of_buckets(cudaStream_t st, const Classified& cls, const Shape& s, const Arena<DC>& a) {
+  const std::size_t nb1 = s.nbuckets + 1;
+  std::size_t scan_temp = s.scan_temp;
+  CUZK_CUDA_CHECK(cudaMemsetAsync(cls.counters, 0, sizeof(unsigned), st));
+  count_chunks<<<grid(nb1 + 1, 256), 256, 0, st>>>(a.start, a.end, nb1, s.E, a.cnt_b, cls.counters);
+  CUZK_CUDA_CHECK_LAUNCH();
+  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(a.tmp, scan_temp, a.cnt_b, a.off_b, nb1 + 1, st));
+}
+
+// 5. balanced accumulation of the sorted entries into chunk partials, on AC's arithmetic.
+template <class DC, class AC>
+void accumulate(cudaStream_t st, const PackedAffine<DC>* d_bases, const std::uint32_t* keys,
+                const std::uint32_t* vals, const Shape& s, const Arena<DC>& a) {
+  constexpr unsigned threads = kAccThreads<DC, AC>;
+  if constexpr (std::is_same_v<AC, DC>)
+    accumulate_segments<DC><<<grid(s.nthreads, threads), threads, 0, st>>>(d_bases, keys, vals, s.total, s.E,
+                                                                          s.sentinel, a.start, a.off_b, a.partial);
+  else
+    accumulate_segments_pairs<DC><<<grid(2 * s.nthreads, threads), threads, 0, st>>>(
+        d_bases, keys, vals, s.total, s.E, s.sentinel, a.start, a.off_b, a.partial);
+  CUZK_CUDA_CHECK_LAUNCH();
+}
+
+// 6. tree over each bucket's chunk partials, in as many levels as the most chunks of one
+// bucket need (`most`; a bound from the sizes alone took up to 18 passes over every chunk
+// at 2^24 with a table), on AC's arithmetic (G2 on lane pairs with the accumulation:
+// 2^20 tree 6.3 → 2.5 ms with the groups).
+template <class DC, class AC, class Probe>
+void sum_bucket_chunks(cudaStream_t st, unsigned most, const Shape& s, const Arena<DC>& a, Probe& probe) {
+  constexpr unsigned lanes = kLanes<DC, AC>;
+  const std::size_t nb1 = s.nbuckets + 1;
+  std::size_t scan_temp = s.scan_temp;
+  for (std::uint64_t g = 1; g < most; g *= kTreeGroup) {
+    count_groups<<<grid(nb1 + 1, 256), 256, 0, st>>>(a.cnt_b, nb1, std::uint32_t(g), kTreeGroup, a.ng);
+    CUZK_CUDA_CHECK_LAUNCH();
+    CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(a.tmp, scan_temp, a.ng, a.goff, nb1 + 1, st));
+    fill_groups<<<grid(nb1, 256), 256, 0, st>>>(a.ng, a.goff, nb1, a.glist);
+    CUZK_CUDA_CHECK_LAUNCH();
+    const std::size_t bound = s.max_chunks / (g * kTreeGroup) + 2 * nb1;  // ≥ Σ_b ⌈⌈cnt_b/g⌉/G⌉
+    sum_groups<DC, AC><<<grid(lanes * bound, 128), 128, 0, st>>>(a.partial, a.glist, a.goff, a.off_b, a.cnt_b, nb1,
+                                                                 std::uint32_t(g), kTreeGroup);
+    CUZK_CUDA_CHECK_LAUNCH();
+  }
+  probe.mark("tree");
+}
+
+// 7. window segments, 8. reduce (segments 7.5 → 5.7 ms of a 2^20 G2 MSM with 4-term
+// passes): leaves Pf partial sums a window, queued for the host in host_w.
+template <class DC, class AC, class HostXYZZ, class Probe>
+void reduce_windows(cudaStream_t st, const Shape& s, const Arena<DC>& a, std::vector<HostXYZZ>& host_w,
+                    Probe& probe) {
+  constexpr unsigned lanes = kLanes<DC, AC>;
+  window_segments<DC, AC><<<grid(lanes * s.Wb * s.nseg, 128), 128, 0, st>>>(a.partial, a.cnt_b, a.off_b, s.Wb, s.m,
+                                                                            s.L, s.nseg, a.segs);
+  CUZK_CUDA_CHECK_LAUNCH();
+  probe.mark("segments");
+  const DXYZZ<DC>* in = a.segs;
+  std::size_t per = s.nseg;
+  DXYZZ<DC>* bufs[2] = {a.p1, a.p2};
+  for (std::size_t i = 0; i < s.passes.size(); ++i) {
+    reduce<DC, AC><<<grid(lanes * s.Wb * s.passes[i], 64), 64, 0, st>>>(in, per, s.Wb, s.passes[i], bufs[i & 1]);
+    CUZK_CUDA_CHECK_LAUNCH();
+    in = bufs[i & 1];
+    per = s.passes[i];
+  }
+  probe.mark("reduce");
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(host_w.data(), in, s.Wb * s.Pf * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
+}
+
+// The ones bucket's sum (the tree left it in its first chunk).
+template <class DC, class HostXYZZ>
+HostXYZZ read_ones(cudaStream_t st, const Shape& s, const Arena<DC>& a) {
+  HostXYZZ ones = HostXYZZ::infinity();
+  std::uint32_t slot[2] = {0, 0};  // cnt and off of the ones bucket
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&slot[0], a.cnt_b + s.nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&slot[1], a.off_b + s.nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+  if (slot[0]) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(&ones, a.partial + slot[1], sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+  }
+  return ones;
+}
+
+// Σ_w 2^(cw)·S_w by Horner over the windows' partial sums, plus the ones bucket.
+template <class HostJac, class HostXYZZ>
+HostJac combine_windows(const Shape& s, bool any_big, const std::vector<HostXYZZ>& host_w, const HostXYZZ& ones) {
+  HostJac acc = HostJac::infinity();
+  if (any_big) {
+    for (unsigned w = s.Wb; w-- > 0;) {
+      for (unsigned i = 0; i < s.c; ++i) acc = acc.dbl();
+      HostXYZZ sum = HostXYZZ::infinity();
+      for (unsigned j = 0; j < s.Pf; ++j) sum += host_w[w * s.Pf + j];
+      acc += sum.to_jacobian();
+    }
+  }
+  acc += ones.to_jacobian();
+  return acc;
+}
+
+// Σ scalars[i]·P[first + i]. G2's bucket arithmetic runs on lane pairs (one Fq component a
+// lane; on an H200 −17 % at 2^20 and −28 % at 2^24 against one thread a point) unless
+// kG2Pairs is false (the lab's comparison); G1 has no pair kernels.
+template <class DC, class HostJac, class HostXYZZ, bool kG2Pairs = true, class Probe = NoProbe>
+HostJac run(Context& ctx, const BaseSource& src, Scalars sc, std::size_t n, std::size_t first, Probe& probe) {
   static_assert(sizeof(DXYZZ<DC>) == sizeof(HostXYZZ), "device and host XYZZ must share a layout");
+  using AC = std::conditional_t<std::is_same_v<DC, DG2Curve> && kG2Pairs, DG2PairCurve, DC>;
   if (first + n > src.count)
     throw Error(Error::Kind::BadInput, std::string("MSM over ") + std::to_string(n) + " points from " +
                                            std::to_string(first) + " but only " + std::to_string(src.count) +
@@ -246,230 +544,35 @@ HostJac run(Context& ctx, const BaseSource& src, const Fr* scalars, std::size_t 
   if (n == 0) return HostJac::infinity();
   ctx.activate();
   cudaStream_t st = ctx.stream();
-  auto& caches = ctx.caches();
   const auto* d_bases = reinterpret_cast<const PackedAffine<DC>*>(src.xy) + first;  // window 0 of a table
+  probe.start(st);
+  const Classified cls = classify_scalars<DC>(ctx, d_bases, sc, n);
+  probe.mark("classify");
+  if (cls.nbig + cls.nones == 0) return HostJac::infinity();
 
-  // scalars: host → staged copy; device → used in place
-  cudaPointerAttributes attr{};
-  CUZK_CUDA_CHECK(cudaPointerGetAttributes(&attr, scalars));
-  const Fr* d_scalars = scalars;
-  if (attr.type != cudaMemoryTypeDevice && attr.type != cudaMemoryTypeManaged) {
-    caches.msm_scalars.upload(scalars, n, st);
-    d_scalars = caches.msm_scalars.get();
-  }
-
-  // 1. classify (its own buffer: the arena below is sized by the counts it finds)
-  Carve cc;
-  auto o_canon = cc.take<DFr>(n), o_big = cc.take<std::uint32_t>(n), o_ones = cc.take<std::uint32_t>(n);
-  auto o_cnt = cc.take<unsigned>(3);  // big, ones; [2]: most chunks of one bucket
-  if (caches.msm_class.size() < cc.off) caches.msm_class.resize(cc.off);
-  std::uint8_t* C = caches.msm_class.get();
-  auto* canon = reinterpret_cast<DFr*>(C + o_canon);
-  auto* big = reinterpret_cast<std::uint32_t*>(C + o_big);
-  auto* ones = reinterpret_cast<std::uint32_t*>(C + o_ones);
-  auto* cnt = reinterpret_cast<unsigned*>(C + o_cnt);
-  Profile prof(st, ctx.options().msm_profile);
-  CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
-  classify<DC><<<grid(n, 256), 256, 0, st>>>(d_scalars, n, d_bases, canon, big, ones, cnt);
-  CUZK_CUDA_CHECK_LAUNCH();
-  unsigned counts[2];
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(counts, cnt, sizeof(counts), cudaMemcpyDeviceToHost, st));
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  const std::size_t nbig = counts[0], nones = counts[1];
-  prof.mark("classify");
-  if (nbig + nones == 0) return HostJac::infinity();
-
-  // The window follows the scalars that need buckets (a witness: ~14 % of n).
-  // With a table every window shares one bucket set (Wb = 1) and c is the table's.
-  const bool shared = src.stride != 0;
-  const unsigned c = shared ? src.c : msm_window_bits(std::max<std::size_t>(nbig, 1), DC::name, ctx.options());
-  const unsigned W = (SCALAR_BITS + c - 1) / c, Wb = shared ? 1 : W;
-  const std::size_t total = nbig * W + nones;
-  if (total >= (std::size_t(1) << 32))
-    throw Error(Error::Kind::BadInput, "MSM of " + std::to_string(n) + " points needs more than 2^32 digits");
-  const std::size_t m = std::size_t(1) << (c - 1), nbuckets = Wb * m;  // + the ones bucket at index nbuckets
-  const std::uint32_t ones_key = std::uint32_t(nbuckets), sentinel = ones_key + 1;
-  const std::uint32_t E = segment_entries(total);
-  const std::size_t nthreads = (total + E - 1) / E;
-  const std::size_t max_chunks = nthreads + nbuckets + 1;  // each segment starts ≤ 1 extra chunk
-  // Segments of L buckets, one thread each, every one a chain of 2L additions: as many as
-  // fill the GPU's resident thread slots once and no more. (A power-of-two L for ~2^15
-  // threads gave 53 K threads at c = 20, 2^24 against 51 K slots: a second wave of 2.6 K
-  // threads, as long as the first; PERF.md "Segments in one wave".)
-  bool on_pairs = false;  // G2 on lane pairs (--msm-g2-lanes 2, the default); G1 has no pair kernel
-  if constexpr (std::is_same_v<DC, DG2Curve>) on_pairs = ctx.options().msm_g2_lanes == 2;
-  int seg_blocks = 0;
-  if (on_pairs) {
-    if constexpr (std::is_same_v<DC, DG2Curve>)
-      CUZK_CUDA_CHECK(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&seg_blocks, window_segments<DC, DG2PairCurve>, 128, 0));
-  } else {
-    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&seg_blocks, window_segments<DC, DC>, 128, 0));
-  }
-  const std::size_t slots =
-      std::max<std::size_t>(Wb, std::size_t(std::max(seg_blocks, 1)) * ctx.sm_count() * 128 / (on_pairs ? 2 : 1));
-  unsigned L = unsigned(std::max<std::size_t>(1, (Wb * m + slots - 1) / slots));
-  while (Wb * ((m + L - 1) / L) > slots) ++L;
-  const std::size_t nseg = (m + L - 1) / L;
-  // window sums: passes of strided partial sums, each ≤ 4 terms a thread (short chains: 16
-  // terms took 2.7 ms of a 2^20 G2 MSM, 4 take 0.6), down to ≤ 8 a window
-  std::vector<unsigned> passes;  // parts per window after each pass
-  for (std::size_t cur = nseg; cur > 8;) passes.push_back(unsigned(cur = std::max<std::size_t>(8, (cur + 3) / 4)));
-  const unsigned P1 = passes.empty() ? 1u : passes.front();
-  const unsigned Pf = passes.empty() ? unsigned(nseg) : passes.back();
-
-  std::size_t sort_temp = 0, scan_temp = 0;
-  {
-    cub::DoubleBuffer<std::uint32_t> kq(nullptr, nullptr), vq(nullptr, nullptr);
-    CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, sort_temp, kq, vq, total, 0, 32, st));
-  }
-  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_temp, (std::uint32_t*)nullptr, (std::uint32_t*)nullptr,
-                                                nbuckets + 2, st));
-  Carve cv;
-  auto o_k0 = cv.take<std::uint32_t>(total), o_k1 = cv.take<std::uint32_t>(total);
-  auto o_v0 = cv.take<std::uint32_t>(total), o_v1 = cv.take<std::uint32_t>(total);
-  auto o_tmp = cv.take<std::uint8_t>(std::max(sort_temp, scan_temp));
-  auto o_cnt_b = cv.take<std::uint32_t>(nbuckets + 2), o_off_b = cv.take<std::uint32_t>(nbuckets + 2);
-  auto o_glist = cv.take<std::uint32_t>(max_chunks), o_partial = cv.take<DXYZZ<DC>>(max_chunks);
-  auto o_start = cv.take<std::uint32_t>(nbuckets + 1), o_end = cv.take<std::uint32_t>(nbuckets + 1);
-  auto o_segs = cv.take<DXYZZ<DC>>(Wb * nseg), o_p1 = cv.take<DXYZZ<DC>>(Wb * P1);
-  auto o_p2 = cv.take<DXYZZ<DC>>(Wb * P1);
-  auto o_ng = cv.take<std::uint32_t>(nbuckets + 2), o_goff = cv.take<std::uint32_t>(nbuckets + 2);
-  if (caches.msm_arena.size() < cv.off) caches.msm_arena.resize(cv.off);
-  std::uint8_t* A = caches.msm_arena.get();
-  auto at = [&](std::size_t o) { return A + o; };
-  auto* k0 = reinterpret_cast<std::uint32_t*>(at(o_k0));
-  auto* k1 = reinterpret_cast<std::uint32_t*>(at(o_k1));
-  auto* v0 = reinterpret_cast<std::uint32_t*>(at(o_v0));
-  auto* v1 = reinterpret_cast<std::uint32_t*>(at(o_v1));
-  auto* start = reinterpret_cast<std::uint32_t*>(at(o_start));
-  auto* end = reinterpret_cast<std::uint32_t*>(at(o_end));
-  auto* segs = reinterpret_cast<DXYZZ<DC>*>(at(o_segs));
-  auto* cnt_b = reinterpret_cast<std::uint32_t*>(at(o_cnt_b));
-  auto* off_b = reinterpret_cast<std::uint32_t*>(at(o_off_b));
-  auto* glist = reinterpret_cast<std::uint32_t*>(at(o_glist));
-  auto* partial = reinterpret_cast<DXYZZ<DC>*>(at(o_partial));
-  auto* p1 = reinterpret_cast<DXYZZ<DC>*>(at(o_p1));
-  auto* p2 = reinterpret_cast<DXYZZ<DC>*>(at(o_p2));
-  auto* ng = reinterpret_cast<std::uint32_t*>(at(o_ng));
-  auto* goff = reinterpret_cast<std::uint32_t*>(at(o_goff));
-
-  // 2. digits of the big scalars, then the ones as entries of the ones bucket; 3. sort
-  if (nbig) {
-    digits<<<grid(nbig, 256), 256, 0, st>>>(canon, big, nbig, c, W, shared ? 0u : 1u, std::uint32_t(src.stride),
-                                            sentinel, k0, v0);
-    CUZK_CUDA_CHECK_LAUNCH();
-  }
-  if (nones) {
-    ones_entries<<<grid(nones, 256), 256, 0, st>>>(ones, nones, ones_key, k0 + nbig * W, v0 + nbig * W);
-    CUZK_CUDA_CHECK_LAUNCH();
-  }
-  const int end_bit = 32 - __builtin_clz(sentinel);
-  cub::DoubleBuffer<std::uint32_t> kb(k0, k1), vb(v0, v1);
-  CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(at(o_tmp), sort_temp, kb, vb, total, 0, end_bit, st));
-  // 4. runs and chunks (nbuckets + 1 buckets: the windows' and the ones bucket)
-  const std::size_t nb1 = nbuckets + 1;
-  CUZK_CUDA_CHECK(cudaMemsetAsync(start, 0, nb1 * sizeof(std::uint32_t), st));
-  CUZK_CUDA_CHECK(cudaMemsetAsync(end, 0, nb1 * sizeof(std::uint32_t), st));
-  ranges<<<grid(total, 256), 256, 0, st>>>(kb.Current(), total, sentinel, start, end);
-  CUZK_CUDA_CHECK_LAUNCH();
-  prof.mark("sort+ranges");
-  CUZK_CUDA_CHECK(cudaMemsetAsync(cnt + 2, 0, sizeof(unsigned), st));
-  count_chunks<<<grid(nb1 + 1, 256), 256, 0, st>>>(start, end, nb1, E, cnt_b, cnt + 2);
-  CUZK_CUDA_CHECK_LAUNCH();
-  CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, cnt_b, off_b, nb1 + 1, st));
-  if (prof.on) {  // run lengths and chunk count (synchronises: profiling only)
-    CUZK_CUDA_CHECK(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned), st));
-    run_stats<<<grid(nbuckets, 256), 256, 0, st>>>(start, end, nbuckets, cnt);
-    CUZK_CUDA_CHECK_LAUNCH();
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(prof.stats, cnt, 2 * sizeof(unsigned), cudaMemcpyDeviceToHost, st));
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(prof.stats + 2, off_b + nb1, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-    prof.mark("chunks");
-  }
-  // 5. balanced accumulation; 6. tree over each bucket's chunk partials, in as many levels
-  // as the most chunks of one bucket need (read here, before the accumulation is queued:
-  // a bound from the sizes alone took up to 18 passes over every chunk at 2^24 with a table)
+  const Shape s = shape_for<DC, AC>(ctx, src, n, cls.nbig, cls.nones);
+  const Arena<DC> a = carve_arena<DC>(ctx, s);
+  const auto [keys, vals] = sort_into_buckets<DC>(st, cls, sc.canonical, src, s, a);
+  probe.mark("sort+ranges");
+  count_chunks_of_buckets<DC>(st, cls, s, a);
+  probe.buckets(a.start, a.end, s.nbuckets, a.off_b + s.nbuckets + 1);
+  // the tree's depth, read before the accumulation is queued
   unsigned most = 0;
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cnt + 2, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cls.counters, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  if (on_pairs) {
-    if constexpr (std::is_same_v<DC, DG2Curve>) {
-      constexpr unsigned threads = kAccThreads<DC, DG2PairCurve>;
-      accumulate_segments_pairs<DC><<<grid(2 * nthreads, threads), threads, 0, st>>>(
-          d_bases, kb.Current(), vb.Current(), total, E, sentinel, start, off_b, partial);
-    }
-  } else {
-    constexpr unsigned threads = kAccThreads<DC, DC>;
-    accumulate_segments<DC><<<grid(nthreads, threads), threads, 0, st>>>(d_bases, kb.Current(), vb.Current(), total,
-                                                                        E, sentinel, start, off_b, partial);
-  }
-  CUZK_CUDA_CHECK_LAUNCH();
-  prof.mark("accumulate");
-  std::vector<HostXYZZ> host_w(Wb * Pf);
-  HostXYZZ host_ones = HostXYZZ::infinity();
-  // 6. tree, 7. window segments, 8. reduce, on AC's arithmetic: G2 on lane pairs with the
-  // accumulation (2^20: tree 6.3 → 2.5 ms, segments 7.5 → 5.7 with the groups and 4-term
-  // reduce passes; PERF.md "G2's bucket reduction at small sizes")
-  auto reduction = [&](auto* tag) {
-    using AC = std::remove_pointer_t<decltype(tag)>;
-    constexpr unsigned lanes = kLanes<DC, AC>;
-    for (std::uint64_t s = 1; s < most; s *= kTreeGroup) {
-      count_groups<<<grid(nb1 + 1, 256), 256, 0, st>>>(cnt_b, nb1, std::uint32_t(s), kTreeGroup, ng);
-      CUZK_CUDA_CHECK_LAUNCH();
-      CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(at(o_tmp), scan_temp, ng, goff, nb1 + 1, st));
-      fill_groups<<<grid(nb1, 256), 256, 0, st>>>(ng, goff, nb1, glist);
-      CUZK_CUDA_CHECK_LAUNCH();
-      const std::size_t bound = max_chunks / (s * kTreeGroup) + 2 * nb1;  // ≥ Σ_b ⌈⌈cnt_b/s⌉/G⌉
-      sum_groups<DC, AC><<<grid(lanes * bound, 128), 128, 0, st>>>(partial, glist, goff, off_b, cnt_b, nb1,
-                                                                   std::uint32_t(s), kTreeGroup);
-      CUZK_CUDA_CHECK_LAUNCH();
-    }
-    prof.mark("tree");
-    if (!nbig) return;
-    window_segments<DC, AC><<<grid(lanes * Wb * nseg, 128), 128, 0, st>>>(partial, cnt_b, off_b, Wb, m, L, nseg,
-                                                                            segs);
-    CUZK_CUDA_CHECK_LAUNCH();
-    prof.mark("segments");
-    const DXYZZ<DC>* in = segs;
-    std::size_t per = nseg;
-    DXYZZ<DC>* bufs[2] = {p1, p2};
-    for (std::size_t i = 0; i < passes.size(); ++i) {
-      reduce<DC, AC><<<grid(lanes * Wb * passes[i], 64), 64, 0, st>>>(in, per, Wb, passes[i], bufs[i & 1]);
-      CUZK_CUDA_CHECK_LAUNCH();
-      in = bufs[i & 1];
-      per = passes[i];
-    }
-    prof.mark("reduce");
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(host_w.data(), in, Wb * Pf * sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
-  };
-  if (on_pairs) {
-    if constexpr (std::is_same_v<DC, DG2Curve>) reduction(static_cast<DG2PairCurve*>(nullptr));
-  } else {
-    reduction(static_cast<DC*>(nullptr));
-  }
-  std::uint32_t ones_slot[2] = {0, 0};  // cnt and off of the ones bucket
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(&ones_slot[0], cnt_b + nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(&ones_slot[1], off_b + nbuckets, sizeof(std::uint32_t), cudaMemcpyDeviceToHost, st));
-  CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  if (ones_slot[0]) {
-    CUZK_CUDA_CHECK(
-        cudaMemcpyAsync(&host_ones, partial + ones_slot[1], sizeof(HostXYZZ), cudaMemcpyDeviceToHost, st));
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  }
-  prof.print(DC::name, n, c, nbig, nones);
-
-  HostJac acc = HostJac::infinity();
-  if (nbig) {
-    for (unsigned w = Wb; w-- > 0;) {
-      for (unsigned i = 0; i < c; ++i) acc = acc.dbl();
-      HostXYZZ s = HostXYZZ::infinity();
-      for (unsigned j = 0; j < Pf; ++j) s += host_w[w * Pf + j];
-      acc += s.to_jacobian();
-    }
-  }
-  acc += host_ones.to_jacobian();
-  return acc;
+  accumulate<DC, AC>(st, d_bases, keys, vals, s, a);
+  probe.mark("accumulate");
+  sum_bucket_chunks<DC, AC>(st, most, s, a, probe);
+  std::vector<HostXYZZ> host_w(s.Wb * s.Pf);
+  if (cls.nbig) reduce_windows<DC, AC>(st, s, a, host_w, probe);
+  const HostXYZZ ones = read_ones<DC, HostXYZZ>(st, s, a);
+  probe.done(DC::name, n, s.c, cls.nbig, cls.nones);
+  return combine_windows<HostJac>(s, cls.nbig != 0, host_w, ones);
+}
+template <class DC, class HostJac, class HostXYZZ>
+HostJac run(Context& ctx, const BaseSource& src, Scalars sc, std::size_t n, std::size_t first) {
+  NoProbe none;
+  return run<DC, HostJac, HostXYZZ>(ctx, src, sc, n, first, none);
 }
 
 }  // namespace cuzk::cuda::msm_detail

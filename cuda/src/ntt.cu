@@ -13,28 +13,23 @@
 //
 // Kernels: for n ≥ 1024 the tile kernel (ntt_tile.cuh: butterflies in registers, one
 // barrier per two levels, inter-pass twiddles from per-pass tables, one product an
-// element; every product is by a table's fixed factor, Shoup's in the default: shoup.cuh);
-// below that, and for every size with CudaOptions::ntt_kernel = "smem" (--ntt-kernel
-// smem), the shared-memory kernel (ntt_smem.cuh). Pass plan of the tile kernel with tiles
-// of 2^t elements: the last pass takes min(L, t) levels, the others at most t − 2 each
-// (C ≥ 4 adjacent columns, so device-memory accesses come in runs of ≥ 128 bytes),
-// balanced; some benchmark variants plan otherwise (ntt_variant.cuh; those only benchmarks
-// use are built into bench_cuda alone).
+// element, every product Shoup's: shoup.cuh); below that the shared-memory kernel
+// (ntt_smem.cuh). Pass plan of the tile kernel with tiles of 2^t elements: the last pass
+// takes min(L, t) levels, the others at most t − 2 each (C ≥ 4 adjacent columns, so
+// device-memory accesses come in runs of ≥ 128 bytes), balanced. run() takes the kernel as
+// an argument (ntt_kernel.cuh) so that the lab (cuda/bench) can time other kernels and
+// plans through the same code.
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
-#include <iterator>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "caches.hpp"
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/ntt.hpp"
+#include "ntt_kernel.cuh"
 #include "ntt_smem.cuh"
-#include "ntt_variant.cuh"
 
 namespace cuzk::cuda {
 namespace {
@@ -117,7 +112,7 @@ const NttTables::PassTable& pass_twiddles(Context& ctx, NttTables& t, unsigned h
   return t.pass.emplace(key, std::move(tw)).first->second;
 }
 
-// The inner DFT roots for a variant: Montgomery form, or Shoup's (canonical, quotient).
+// The inner DFT roots for a kernel: Montgomery form, or Shoup's (canonical, quotient).
 std::pair<const Fr*, const Fr*> inner_roots(Context& ctx, bool shoup) {
   auto& c = ctx.caches();
   if (!shoup) return {c.w2048.get(), nullptr};
@@ -148,60 +143,16 @@ std::vector<unsigned> plan(unsigned L, unsigned last_cap, unsigned other) {
   return ks;
 }
 
-// The product's variants (ntt_variant.cuh; the benchmark adds more): the shared-memory
-// reference (also every size below 2^10) and the two defaults.
-constexpr Variant kVariants[] = {
-    {"smem", nullptr, 10, 10, 2, 10},
-    tile_variant<10, 256, 3, 2>("t10b3"),
-    tile_variant<11, 256, 3, 2>("t11b3s", 10, 1, 11),
-    tile_variant<10, 256, 3, 2, 2>("t10b3S"),  // Shoup's products (ntt_tile.cuh, shoup.cuh)
-    tile_variant<10, 256, 3, 2, 1>("t10b3H"),  // Shoup's in the butterflies only
-};
-static_assert(plans_fit(kVariants), "an NTT variant's plan does not fit its kernel");
-constexpr bool same(const char* a, const char* b) {
-  while (*a && *a == *b) ++a, ++b;
-  return *a == *b;
-}
-constexpr bool names_match() {  // the CLI validates against kNttKernels: "auto", then these
-  if (std::size(kNttKernels) != std::size(kVariants) + 1 || !same(kNttKernels[0], "auto")) return false;
-  for (std::size_t i = 0; i < std::size(kVariants); ++i)
-    if (!same(kNttKernels[i + 1], kVariants[i].name)) return false;
-  return true;
-}
-static_assert(names_match(), "kNttKernels (cuzk/cuda/options.hpp) must list the product's NTT variants");
-
-std::mutex extra_mu;
-std::vector<const Variant*> extra_variants;  // add_ntt_variants (bench_cuda)
-
-std::vector<const Variant*> all_variants() {
-  std::vector<const Variant*> all;
-  for (const auto& v : kVariants) all.push_back(&v);
-  std::lock_guard<std::mutex> lk(extra_mu);
-  all.insert(all.end(), extra_variants.begin(), extra_variants.end());
-  return all;
-}
-
-// The default: t10b3S at every size, 2^10-element tiles capped at 80 registers (3 blocks
-// an SM), passes launched by programmatic dependent launch (dif_tile's PDL = 2: 0 … −2 %,
-// PERF.md call 21), every product Shoup's (SHOUP = 2). PERF.md "Shoup's products in the
-// NTT", call 23 (H100): −10 … −14 % against the Montgomery kernels at every size from 2^16
-// to 2^27 and fastest of the four there (t11b3s, the default before, was fastest with
-// Montgomery products at 2^20, 2^24, 2^27). Its inter-pass twiddle tables take 64 bytes an
-// entry (2^h a pass: 1 GiB at 2^24, 8 GiB at 2^27 for the first pass), twice t10b3's;
-// t10b3H keeps them at 32 bytes and was 3–4 % slower at 2^26 / 2^27 (call 24).
-const char* default_variant(unsigned) { return "t10b3S"; }
-
-// The variant CudaOptions::ntt_kernel names ("auto": the default for this size).
-const Variant& variant(const Context& ctx, unsigned L) {
-  const std::string& k = ctx.options().ntt_kernel;
-  const char* want = k.empty() || k == "auto" ? default_variant(L) : k.c_str();
-  std::string names = "auto";
-  for (const Variant* v : all_variants()) {
-    if (std::strcmp(want, v->name) == 0) return *v;
-    names += std::string(", ") + v->name;
-  }
-  throw Error(Error::Kind::BadInput, std::string("NTT kernel \"") + want + "\": expected one of " + names);
-}
+// The product's kernel: 2^10-element tiles capped at 80 registers (3 blocks an SM), passes
+// launched by programmatic dependent launch, every product Shoup's (dif_tile's SHOUP = 2).
+// On an H100 it ran 10–14 % faster than the same tiles with Montgomery products at every
+// size from 2^16 to 2^27, and fastest of the kernels tried there (2^11-element tiles, 2
+// blocks an SM, Shoup's products in the butterflies only). Its inter-pass twiddle tables
+// take 64 bytes an entry (2^h a pass: 1 GiB at 2^24, 8 GiB at 2^27 for the first pass),
+// twice the Montgomery tables; Shoup's products in the butterflies only keep 32 bytes and
+// were 3–4 % slower at 2^26 and 2^27.
+constexpr NttKernel kProduct = tile_kernel<10, 256, 3, 2, 2>("t10b3S");
+static_assert(plan_fits(kProduct), "the NTT kernel's plan does not fit its tiles");
 
 // The shared-memory kernel: passes of ≤ 8 levels, the last ≤ 10 (n ≤ 1024: one block).
 void run_smem(Context& ctx, Fr* data, unsigned L, const NttTables& t, const Permute& pm, Fr* scratch) {
@@ -228,10 +179,17 @@ void run_smem(Context& ctx, Fr* data, unsigned L, const NttTables& t, const Perm
   CUZK_CUDA_CHECK_LAUNCH();
 }
 
+__global__ void mul_sub(Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    store(out, i, load(a, i) * load(b, i) - load(c, i));
+}
+
+}  // namespace
+
 // Passes data → scratch (in place there), the last one with the output permutation
 // scratch → data; a single pass runs in place on data (one block: all reads precede
 // the first barrier, all writes follow the last).
-void run(Context& ctx, Fr* data, unsigned L, int mode) {
+void ntt_detail::run(Context& ctx, Fr* data, unsigned L, int mode, const NttKernel& v) {
   if (L > 28)
     throw Error(Error::Kind::BadInput, "NTT size 2^" + std::to_string(L) + " is out of range");
   if (L == 0) return;  // n = 1: every mode is the identity (n⁻¹ = ω^0 = 1)
@@ -239,7 +197,6 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   const std::size_t n = std::size_t(1) << L;
   NttTables& t = tables(ctx, L);
   auto& c = ctx.caches();
-  const Variant& v = variant(ctx, L);
   Permute pm;
   pm.mode = mode;
   pm.ninv = DFr::from_host(t.ninv);
@@ -274,34 +231,11 @@ void run(Context& ctx, Fr* data, unsigned L, int mode) {
   v.launch(ctx, src, data, tp, n);
 }
 
-__global__ void mul_sub(Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
-    store(out, i, load(a, i) * load(b, i) - load(c, i));
-}
-
-}  // namespace
-
-void ntt_detail::add_ntt_variants(const Variant* v, std::size_t n) {
-  std::lock_guard<std::mutex> lk(extra_mu);
-  for (std::size_t i = 0; i < n; ++i) {
-    bool known = std::any_of(std::begin(kVariants), std::end(kVariants),
-                             [&](const Variant& p) { return std::strcmp(p.name, v[i].name) == 0; });
-    for (const Variant* e : extra_variants) known |= std::strcmp(e->name, v[i].name) == 0;
-    if (!known) extra_variants.push_back(v + i);
-  }
-}
-
-std::vector<std::string> ntt_kernel_variants() {
-  std::vector<std::string> names;
-  for (const Variant* v : all_variants()) names.push_back(v->name);
-  return names;
-}
-
-void ntt_forward(Context& ctx, Fr* data, unsigned log_n) { run(ctx, data, log_n, 0); }
-void ntt_inverse(Context& ctx, Fr* data, unsigned log_n) { run(ctx, data, log_n, 1); }
+void ntt_forward(Context& ctx, Fr* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 0, kProduct); }
+void ntt_inverse(Context& ctx, Fr* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 1, kProduct); }
 void ntt_to_odd_coset(Context& ctx, Fr* data, unsigned log_n) {
-  run(ctx, data, log_n, 2);
-  run(ctx, data, log_n, 0);
+  ntt_detail::run(ctx, data, log_n, 2, kProduct);
+  ntt_detail::run(ctx, data, log_n, 0, kProduct);
 }
 
 void fr_mul_sub(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {

@@ -2,8 +2,8 @@
 // The simple NTT pass kernel (cuda/src only): every level in shared memory, two levels
 // (one radix-4 unit per thread) per barrier, one radix-2 level first when k is odd, and
 // the inter-pass twiddle from the two-level table (two products). Used for n < 1024 (one
-// block) and, with CUZK_NTT_KERNEL=smem, for every size as the reference the tile kernel
-// (ntt_tile.cuh) is measured against. Per element per pass: k/2 products in butterflies,
+// block) and, in the lab (cuda/bench, kernel "smem"), for every size as the reference the
+// tile kernel (ntt_tile.cuh) is measured against. Per element per pass: k/2 products in butterflies,
 // 2 for the twiddle.
 #include "ntt_io.cuh"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CUDA backend's settings on `cuzk-prove batch` (cuzk/cuda/options.hpp; issue 16 item 4):
+# The CUDA backend's settings on `cuzk-prove batch` (cuzk/cuda/options.hpp):
 # a bad value, as a flag or in the environment, is exit 2 with one stderr line naming it and
 # nothing created; a flag beats a bad environment value. Where a CUDA device is visible the
 # settings in force are recorded per GPU in run_start ("gpus"[i]."settings"); elsewhere that
@@ -24,27 +24,35 @@ bad_run() {
 run=("$CUZK" batch --backend cpu --progress off --out "$WORK/out" "$S/t-0001.json")
 
 note "bad flag values"
-bad_run '^cuzk-prove: error: --ntt-kernel: "t10b2" is not one of auto, smem, t10b3, t11b3s, t10b3S, t10b3H$' "${run[@]}" --ntt-kernel t10b2
 bad_run '^cuzk-prove: error: --msm-window-g1: "23" is not auto or a window width in bits from 4 to 22$' \
   "${run[@]}" --msm-window-g1 23
-bad_run '^cuzk-prove: error: --g2-overlap: "yes" is not on or off' "${run[@]}" --g2-overlap yes
-bad_run '^cuzk-prove: error: --msm-profile: "a?b" is not on or off' "${run[@]}" --msm-profile $'a\nb'
+bad_run '^cuzk-prove: error: --msm-table-h: "a?b" is not off' "${run[@]}" --msm-table-h $'a\nb'
+
+note "the lab's flags are not the product's"
+for flag in --ntt-kernel --g2-overlap --msm-profile --msm-g2-lanes; do
+  set +e
+  "${run[@]}" "$flag" 1 >"$WORK/stdout" 2>"$WORK/stderr"
+  rc=$?
+  set -e
+  [[ $rc -ne 0 && ! -e $WORK/out ]] || die "$flag accepted (exit $rc) or $WORK/out created"
+  grep -q -- "$flag" "$WORK/stderr" || die "$flag: the error does not name it: $(cat "$WORK/stderr")"
+done
 
 note "bad environment values"
-bad_run '^cuzk-prove: error: CUZK_NTT_KERNEL (environment): "bogus" is not one of ' env CUZK_NTT_KERNEL=bogus "${run[@]}"
 bad_run '^cuzk-prove: error: CUZK_MSM_WINDOW_G2 (environment): "3" is not auto' env CUZK_MSM_WINDOW_G2=3 "${run[@]}"
-bad_run '^cuzk-prove: error: CUZK_G2_OVERLAP (environment): "no" is not on or off' env CUZK_G2_OVERLAP=no "${run[@]}"
+bad_run '^cuzk-prove: error: CUZK_MSM_TABLE_H (environment): "no" is not off' env CUZK_MSM_TABLE_H=no "${run[@]}"
 
-note "a flag beats a bad environment value; an empty environment value is unset"
-env CUZK_NTT_KERNEL=bogus CUZK_G2_OVERLAP=maybe CUZK_MSM_WINDOW_G1= "${run[@]}" --ntt-kernel smem --g2-overlap off \
+note "a flag beats a bad environment value; an empty environment value is unset; the lab's variables are ignored"
+env CUZK_MSM_TABLE_H=bogus CUZK_MSM_WINDOW_G2=maybe CUZK_MSM_WINDOW_G1= CUZK_NTT_KERNEL=bogus CUZK_MSM_G2_LANES=7 \
+  "${run[@]}" --msm-table-h off --msm-window-g2 auto \
   >/dev/null 2>"$WORK/stderr" || die "run with flags over bad environment values failed: $(cat "$WORK/stderr")"
 verify_sectors "$WORK/out" "$S/t-0001.json"
 rm -rf "$WORK/out"
 
 note "run_start records the settings per GPU"
 set +e
-env CUZK_MSM_WINDOW_G2=12 "$CUZK" batch --backend cuda --progress off --out "$WORK/out" --ntt-kernel smem \
-  --g2-overlap off --msm-window-g1 15 "$S/t-0001.json" >/dev/null 2>"$WORK/stderr"
+env CUZK_MSM_WINDOW_G2=12 "$CUZK" batch --backend cuda --progress off --out "$WORK/out" \
+  --msm-window-g1 15 "$S/t-0001.json" >/dev/null 2>"$WORK/stderr"
 rc=$?
 set -e
 if [[ $rc -eq 2 ]] && grep -qE 'no CUDA device is visible|built without the CUDA backend' "$WORK/stderr"; then
@@ -57,8 +65,7 @@ python3 - "$WORK/out/events.jsonl" <<'PY' || die "run_start settings (above)"
 import json, sys
 start = [json.loads(l) for l in open(sys.argv[1]) if '"run_start"' in l][-1]
 assert start["gpus"], start
-want = {"ntt_kernel": "smem", "msm_window_g1_bits": "15", "msm_window_g2_bits": "12", "g2_overlap": "off",
-        "msm_profile": "off"}
+want = {"msm_window_g1_bits": "15", "msm_window_g2_bits": "12", "msm_table_h_bits": "off"}
 for g in start["gpus"]:
     assert g["settings"] == want, g
 print("run_start gpus:", start["gpus"])

@@ -35,44 +35,30 @@ std::string error_of(const CudaOptionFlags& f, const Env& env) {
 
 TEST_CASE("defaults without flags or environment") {
   const CudaOptions o = parse_cuda_options({}, Env{}.fn());
-  CHECK(o.ntt_kernel == "auto");
   CHECK(o.msm_window_bits_g1 == 0);
   CHECK(o.msm_window_bits_g2 == 0);
-  CHECK(o.g2_overlap);
-  CHECK(!o.msm_profile);
-  const auto s = o.settings();
   CHECK(o.msm_table_h_bits == 0);
-  CHECK(o.msm_g2_lanes == 2);
-  REQUIRE(s.size() == 7);
-  CHECK(s[0] == std::pair<std::string, std::string>{"ntt_kernel", "auto"});
-  CHECK(s[1] == std::pair<std::string, std::string>{"msm_window_g1_bits", "auto"});
-  CHECK(s[2] == std::pair<std::string, std::string>{"msm_window_g2_bits", "auto"});
-  CHECK(s[3] == std::pair<std::string, std::string>{"g2_overlap", "on"});
-  CHECK(s[4] == std::pair<std::string, std::string>{"msm_profile", "off"});
-  CHECK(s[5] == std::pair<std::string, std::string>{"msm_table_h_bits", "off"});
-  CHECK(s[6] == std::pair<std::string, std::string>{"msm_g2_lanes", "2"});
+  const auto s = o.settings();
+  REQUIRE(s.size() == 3);
+  CHECK(s[0] == std::pair<std::string, std::string>{"msm_window_g1_bits", "auto"});
+  CHECK(s[1] == std::pair<std::string, std::string>{"msm_window_g2_bits", "auto"});
+  CHECK(s[2] == std::pair<std::string, std::string>{"msm_table_h_bits", "off"});
 }
 
-TEST_CASE("--msm-g2-lanes / CUZK_MSM_G2_LANES: 1 or 2") {
-  Env env{{{"CUZK_MSM_G2_LANES", "1"}}};
-  CHECK(parse_cuda_options({}, env.fn()).msm_g2_lanes == 1);
-  CHECK(parse_cuda_options({}, env.fn()).settings()[6].second == "1");
-  CudaOptionFlags f;
-  f.msm_g2_lanes = "2";  // the flag beats the environment
-  CHECK(parse_cuda_options(f, env.fn()).msm_g2_lanes == 2);
-  for (const char* v : {"0", "3", "4", "12", "two", "2 ", " 2", "+2", ""}) {
-    CAPTURE(v);
-    f.msm_g2_lanes = v;
-    CHECK(error_of(f, {}) == std::string("--msm-g2-lanes: \"") + v + "\" is not 1 or 2");
-  }
-  Env bad{{{"CUZK_MSM_G2_LANES", "pair"}}};
-  CHECK(error_of({}, bad) == "CUZK_MSM_G2_LANES (environment): \"pair\" is not 1 or 2");
+TEST_CASE("the lab's variables are not the product's settings: ignored") {
+  // the NTT kernel, G2's lanes, MSM profiling and G2 after G1 left the product (cuda/bench)
+  Env env{{{"CUZK_NTT_KERNEL", "bogus"},
+           {"CUZK_MSM_G2_LANES", "9"},
+           {"CUZK_MSM_PROFILE", "x"},
+           {"CUZK_G2_OVERLAP", "?"}}};
+  CHECK(error_of({}, env) == "");
+  CHECK(parse_cuda_options({}, env.fn()).settings() == parse_cuda_options({}, Env{}.fn()).settings());
 }
 
 TEST_CASE("--msm-table-h / CUZK_MSM_TABLE_H: off or 8..26 bits") {
   Env env{{{"CUZK_MSM_TABLE_H", "22"}}};
   CHECK(parse_cuda_options({}, env.fn()).msm_table_h_bits == 22);
-  CHECK(parse_cuda_options({}, env.fn()).settings()[5].second == "22");
+  CHECK(parse_cuda_options({}, env.fn()).settings()[2].second == "22");
   CudaOptionFlags f;
   f.msm_table_h = "off";  // the flag beats the environment
   CHECK(parse_cuda_options(f, env.fn()).msm_table_h_bits == 0);
@@ -90,41 +76,28 @@ TEST_CASE("--msm-table-h / CUZK_MSM_TABLE_H: off or 8..26 bits") {
 }
 
 TEST_CASE("the environment is the fallback; an empty value is unset") {
-  Env env{{{"CUZK_NTT_KERNEL", "smem"},
-           {"CUZK_MSM_WINDOW_G1", "16"},
-           {"CUZK_MSM_WINDOW_G2", ""},
-           {"CUZK_G2_OVERLAP", "0"},
-           {"CUZK_MSM_PROFILE", "1"}}};
+  Env env{{{"CUZK_MSM_WINDOW_G1", "16"}, {"CUZK_MSM_WINDOW_G2", ""}, {"CUZK_MSM_TABLE_H", "20"}}};
   const CudaOptions o = parse_cuda_options({}, env.fn());
-  CHECK(o.ntt_kernel == "smem");
   CHECK(o.msm_window_bits_g1 == 16);
   CHECK(o.msm_window_bits_g2 == 0);
-  CHECK(!o.g2_overlap);
-  CHECK(o.msm_profile);
-  CHECK(o.settings()[1].second == "16");
-  CHECK(o.settings()[3].second == "off");
+  CHECK(o.msm_table_h_bits == 20);
+  CHECK(o.settings()[0].second == "16");
+  CHECK(o.settings()[1].second == "auto");
 }
 
 TEST_CASE("a flag beats the environment, even a bad environment value") {
-  Env env{{{"CUZK_NTT_KERNEL", "bogus"}, {"CUZK_MSM_WINDOW_G2", "99"}, {"CUZK_G2_OVERLAP", "maybe"}}};
+  Env env{{{"CUZK_MSM_WINDOW_G1", "bogus"}, {"CUZK_MSM_WINDOW_G2", "99"}, {"CUZK_MSM_TABLE_H", "maybe"}}};
   CudaOptionFlags f;
-  f.ntt_kernel = "t11b3s";
+  f.msm_window_g1 = "12";
   f.msm_window_g2 = "auto";
-  f.g2_overlap = "on";
-  f.msm_profile = "off";
+  f.msm_table_h = "off";
   const CudaOptions o = parse_cuda_options(f, env.fn());
-  CHECK(o.ntt_kernel == "t11b3s");
+  CHECK(o.msm_window_bits_g1 == 12);
   CHECK(o.msm_window_bits_g2 == 0);
-  CHECK(o.g2_overlap);
-  CHECK(!o.msm_profile);
+  CHECK(o.msm_table_h_bits == 0);
 }
 
 TEST_CASE("a bad value is one line naming the flag or the variable") {
-  CudaOptionFlags f;
-  f.ntt_kernel = "t10b2";  // a benchmark-only variant: not in the product
-  CHECK(error_of(f, {}) == "--ntt-kernel: \"t10b2\" is not one of auto, smem, t10b3, t11b3s, t10b3S, t10b3H");
-  CHECK(parse_cuda_options(f, Env{}.fn(), {"t10b2"}).ntt_kernel == "t10b2");  // bench_cuda's extra names
-
   Env env{{{"CUZK_MSM_WINDOW_G1", "3"}}};
   CHECK(error_of({}, env) ==
         "CUZK_MSM_WINDOW_G1 (environment): \"3\" is not auto or a window width in bits from 4 to 22");
@@ -140,18 +113,12 @@ TEST_CASE("a bad value is one line naming the flag or the variable") {
   w.msm_window_g1 = "4";
   CHECK(parse_cuda_options(w, Env{}.fn()).msm_window_bits_g1 == 4);
 
-  CudaOptionFlags o;
-  o.g2_overlap = "yes";
-  CHECK(error_of(o, {}) == "--g2-overlap: \"yes\" is not on or off (1 or 0)");
-  Env p{{{"CUZK_MSM_PROFILE", "true"}}};
-  CHECK(error_of({}, p) == "CUZK_MSM_PROFILE (environment): \"true\" is not on or off (1 or 0)");
-
   CudaOptionFlags nl;
-  nl.ntt_kernel = "a\nb";
+  nl.msm_window_g1 = "a\nb";
   const std::string m = error_of(nl, {});
   CHECK(m.find('\n') == std::string::npos);
-  CHECK(m.rfind("--ntt-kernel: \"a?b\" is not", 0) == 0);
+  CHECK(m.rfind("--msm-window-g1: \"a?b\" is not", 0) == 0);
   CudaOptionFlags empty;
-  empty.ntt_kernel = "";  // given on the command line as "": not unset
-  CHECK(error_of(empty, {}).rfind("--ntt-kernel: \"\" is not", 0) == 0);
+  empty.msm_window_g1 = "";  // given on the command line as "": not unset
+  CHECK(error_of(empty, {}).rfind("--msm-window-g1: \"\" is not", 0) == 0);
 }

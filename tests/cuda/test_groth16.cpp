@@ -1,7 +1,8 @@
 // Whole Groth16 partitions on the GPU: the CUDA backend's proofs equal the CPU backend's
 // byte for byte for the same blinding (fresh random r, s each run), and verify; the key's
 // points stay resident across partitions; a key change uploads the new key. The same holds
-// with non-default CudaOptions (G2 after G1, the smem NTT, fixed MSM windows).
+// with non-default CudaOptions (fixed MSM windows, H's window table). The witness goes up
+// canonical, as synthesis gives it, with and without a pinned staging set.
 #include <doctest/doctest.h>
 
 #include "cuzk/circuit/porep_lite.hpp"
@@ -18,6 +19,18 @@ namespace {
 std::string fixture(const std::string& c, const std::string& f) {
   const char* s = std::getenv("CUZK_SOURCE_DIR");
   return std::string(s ? s : ".") + "/data/fixtures/" + c + "/" + f;
+}
+
+// A 2^16-domain porep-lite key (single-party test setup) named `path`, and a replica.
+struct Porep {
+  ProvingKey pk;
+  pl::Replica rep;
+};
+Porep porep_case(const std::string& path) {
+  auto tw = cuzk::setup::ToxicWaste::random();
+  ProvingKey pk = cuzk::setup::generate_key(pl::build_r1cs(8, 2), tw);
+  pk.path = path;
+  return {std::move(pk), pl::Replica::generate(8, cuzk::test::rng()())};
 }
 
 StageTimes same_proof(const ProvingKey& pk, const std::vector<Scalar>& w, cuzk::cuda::CudaBackend& gpu,
@@ -63,15 +76,32 @@ TEST_CASE("CUDA proofs equal CPU proofs on a native porep-lite partition") {
   }
 }
 
-TEST_CASE("CUDA proofs equal CPU proofs with non-default CudaOptions (g2_overlap off, smem NTT, fixed windows, G2 one thread a point)") {
+// prepare() pins the staging sets first: a/b/c and the canonical witness then go up from
+// pinned copies (the batch's path); the cases above, without prepare(), from the vectors.
+TEST_CASE("CUDA proofs equal CPU proofs through the pinned staging sets (prepare first)") {
+  const unsigned depth = 8;
+  auto [pk, rep] = porep_case("porep-staging-key");
+  cuzk::cuda::CudaBackend gpu(0);
+  gpu.prepare(pk);
+  for (int part = 0; part < 3; ++part) {  // the sets reused, early free on and off
+    auto syn = pl::synthesize(rep, pl::draw_challenges(cuzk::test::rng()(), 2, depth));
+    same_proof(pk, syn.witness, gpu, part != 1);
+  }
+  for (std::string c : {"tiny", "main"}) {  // smaller keys reuse the sets
+    ProvingKey fk = read_zkey(fixture(c, "circuit.zkey"));
+    CAPTURE(c);
+    gpu.prepare(fk);
+    for (std::string wn : {"w0.wtns", "w1.wtns"})
+      same_proof(fk, read_wtns(fixture(c, wn), fk.header.n_vars).values, gpu, true);
+  }
+}
+
+TEST_CASE("CUDA proofs equal CPU proofs with fixed MSM windows") {
   cuzk::cuda::CudaOptions o;
-  o.g2_overlap = false;
-  o.msm_g2_lanes = 1;
-  o.ntt_kernel = "smem";
   o.msm_window_bits_g1 = 9;
   o.msm_window_bits_g2 = 8;
   cuzk::cuda::CudaBackend gpu(0, 2, o);
-  CHECK(gpu.options().ntt_kernel == "smem");
+  CHECK(gpu.options().msm_window_bits_g1 == 9);
   for (std::string c : {"tiny", "main"}) {
     ProvingKey pk = read_zkey(fixture(c, "circuit.zkey"));
     CAPTURE(c);
@@ -81,10 +111,7 @@ TEST_CASE("CUDA proofs equal CPU proofs with non-default CudaOptions (g2_overlap
 
 TEST_CASE("CUDA proofs equal CPU proofs with H's MSM over a window table (--msm-table-h)") {
   const unsigned depth = 8;
-  auto tw = cuzk::setup::ToxicWaste::random();
-  ProvingKey pk = cuzk::setup::generate_key(pl::build_r1cs(depth, 2), tw);  // 2^16 domain
-  pk.path = "porep-table-key";
-  auto rep = pl::Replica::generate(depth, cuzk::test::rng()());
+  auto [pk, rep] = porep_case("porep-table-key");
   for (unsigned bits : {8u, 22u}) {
     CAPTURE(bits);
     cuzk::cuda::CudaOptions o;

@@ -2,9 +2,14 @@
 // the CPU cuzk::msm::pippenger at larger n, and a small unsigned-window bucket method
 // written here as a second opinion; edge cases:
 // zero / one / r−1 scalars, infinity bases, P and −P, repeated points, equal scalars.
+// Scalars in both forms the MSM reads: Montgomery (an NTT's output) and canonical (a
+// witness), the canonical ones also unreduced (k + r, k + 2r below 2^256: taken mod r).
+// Built with CUZK_CUDA_LAB (cuda_test_msm_lab) it checks the lab's MSM modes instead.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <random>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -13,7 +18,11 @@
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/msm.hpp"
 #include "cuzk/cuda/registered_buffer.hpp"
+#include "cuzk/ff/bigint.hpp"
 #include "cuzk/msm/pippenger.hpp"
+#ifdef CUZK_CUDA_LAB
+#include "lab.hpp"
+#endif
 
 using namespace cuzk;
 using bls12_381::Fr;
@@ -149,7 +158,97 @@ void witness_check(cuda::Context& ctx, std::size_t n, double p01, MsmFn<Curve> m
   CHECK(got == want);
 }
 
+// The canonical integers of k (a witness's form). With `unreduced`, each value that stays
+// below 2^256 with r or 2r added is given so in turn (the MSM must take it mod r), and
+// entries 0..3 become r, r + 1, 2r and 2r + 1 when n ≥ 4 (in place of their values: the
+// caller's Montgomery k is updated to match).
+std::vector<Fr::Repr> canonical_of(std::vector<Fr>& k, bool unreduced) {
+  std::vector<Fr::Repr> c(k.size());
+  for (std::size_t i = 0; i < k.size(); ++i) {
+    c[i] = k[i].canonical();
+    if (!unreduced) continue;
+    Fr::Repr x = c[i];
+    for (std::size_t t = 0; t < i % 3; ++t) {  // + 0, r or 2r
+      Fr::Repr y = x;
+      if (ff::bi::add(y, Fr::P)) break;  // past 2^256: keep the smaller one
+      x = y;
+    }
+    c[i] = x;
+  }
+  if (unreduced && k.size() >= 4) {
+    const std::uint64_t low[4] = {0, 1, 0, 1};
+    for (std::size_t i = 0; i < 4; ++i) {
+      Fr::Repr x = Fr::P;
+      if (i >= 2) ff::bi::add(x, Fr::P);  // 2r < 2^256
+      Fr::Repr one{};
+      one[0] = low[i];
+      ff::bi::add(x, one);
+      c[i] = x;
+      k[i] = Fr::from_u64(low[i]);  // r ≡ 0, r + 1 ≡ 1
+    }
+  }
+  return c;
+}
+
+template <class Curve>
+ec::Jacobian<Curve> msm_canonical(cuda::Context& ctx, const cuda::ResidentBases<ec::Affine<Curve>>& bases,
+                                  const Fr::Repr* k, std::size_t n) {
+  if constexpr (std::is_same_v<Curve, bls12_381::G1Curve>)
+    return cuda::msm_g1(ctx, bases, k, n);
+  else
+    return cuda::msm_g2(ctx, bases, k, n);
+}
+
+// The same MSM over Montgomery and canonical scalars (host and device arrays, reduced and
+// not): every result equals the CPU's. Witness-shaped scalars over bases 40 % at infinity
+// when `witness`, else the mix with the edge points.
+template <class Curve>
+void check_forms(cuda::Context& ctx, std::size_t n, Mix mix, bool witness) {
+  CAPTURE(n);
+  CAPTURE(int(mix));
+  CAPTURE(witness);
+  auto p = test::random_points<Curve>(n);
+  add_edge_points(p);
+  std::vector<Fr> k = witness ? witness_like(n, 0.86) : scalars(n, mix);
+  if (witness)
+    for (std::size_t i = 0; i < n; ++i)
+      if (test::rng()() % 5 < 2) p[i] = ec::Affine<Curve>::infinity();
+  cuda::ResidentBases<ec::Affine<Curve>> bases;
+  bases.upload(ctx, p.data(), n);
+  for (bool unreduced : {false, true}) {
+    CAPTURE(unreduced);
+    const std::vector<Fr::Repr> c = canonical_of(k, unreduced);
+    const auto want = n <= 64 ? naive_msm(p, k) : cpu_pippenger(p, k);
+    cuda::DeviceBuffer<Fr::Repr> dc;
+    dc.upload(c.data(), n, ctx.stream());
+    const auto host = msm_canonical<Curve>(ctx, bases, c.data(), n);
+    const auto dev = msm_canonical<Curve>(ctx, bases, dc.get(), n);
+    CHECK(host.on_curve());
+    CHECK(host == want);
+    CHECK(dev == want);
+    if constexpr (std::is_same_v<Curve, bls12_381::G1Curve>)
+      CHECK(cuda::msm_g1(ctx, bases, k.data(), n) == want);
+    else
+      CHECK(cuda::msm_g2(ctx, bases, k.data(), n) == want);
+  }
+}
+
 }  // namespace
+
+#ifndef CUZK_CUDA_LAB
+TEST_CASE("canonical scalars (a witness's form), reduced or not, give the Montgomery path's sums") {
+  cuda::Context ctx;
+  for (std::size_t n : {1, 4, 9, 64}) {
+    check_forms<bls12_381::G1Curve>(ctx, n, Mix::Edge, false);
+    check_forms<bls12_381::G2Curve>(ctx, n, Mix::Random, false);
+  }
+  for (Mix m : {Mix::Random, Mix::Edge, Mix::Ones, Mix::Zeros, Mix::Equal, Mix::SmallBits}) {
+    check_forms<bls12_381::G1Curve>(ctx, 3000, m, false);
+    check_forms<bls12_381::G2Curve>(ctx, 1000, m, false);
+  }
+  check_forms<bls12_381::G1Curve>(ctx, std::size_t(1) << 16, Mix::Random, true);
+  check_forms<bls12_381::G2Curve>(ctx, std::size_t(1) << 13, Mix::Random, true);
+}
 
 TEST_CASE("witness-shaped scalars: 0 %, 50 %, 86 %, 100 % of 0/1 values, repeated values, infinity bases") {
   cuda::Context ctx;
@@ -217,20 +316,6 @@ TEST_CASE("G2 MSM matches the host") {
   check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
 }
 
-// The default G2 accumulation is on lane pairs (the case above); this is the one-thread one.
-TEST_CASE("G2 MSM with one thread a point (--msm-g2-lanes 1) matches the host") {
-  cuda::CudaOptions o;
-  o.msm_g2_lanes = 1;
-  cuda::Context ctx(0, o);
-  MsmFn<bls12_381::G2Curve> f = cuda::msm_g2;
-  for (std::size_t n : {1, 2, 5, 64}) check(ctx, n, Mix::Random, false, f);
-  check(ctx, 64, Mix::Edge, true, f);
-  for (std::size_t n : {300, 2048}) check(ctx, n, Mix::Random, true, f);
-  for (Mix m : {Mix::Edge, Mix::Ones, Mix::Zeros, Mix::Equal, Mix::SmallBits}) check(ctx, 1000, m, true, f);
-  check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
-  for (double p01 : {0.0, 0.86, 1.0}) witness_check(ctx, std::size_t(1) << 13, p01, f);
-}
-
 TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give the same sums") {
   cuda::CudaOptions o;
   CHECK(cuda::msm_window_bits(std::size_t(1) << 18, "G1", o) == cuda::msm_window_bits(std::size_t(1) << 18, "G1"));
@@ -239,11 +324,10 @@ TEST_CASE("MSM windows from CudaOptions (--msm-window-g1/-g2): fixed widths give
   CHECK(cuda::msm_window_bits(5000, "G1", o) == 7);
   CHECK(cuda::msm_window_bits(5000, "G2", o) == 11);
   // the cost model's widths at 2^16 … 2^26: each the best one measured there on an H100
-  // (docs/experiments/distinct-2026-12-05/README.md, "Segments in one wave"), for both curves
+  // (window sweeps on distinct points), for both curves
   const std::pair<unsigned, unsigned> picks[] = {{16, 10}, {18, 13}, {20, 16}, {22, 16}, {24, 20}, {26, 20}};
   for (const auto& [log_n, c] : picks)
     for (const char* curve : {"G1", "G2"}) CHECK(cuda::msm_window_bits(std::size_t(1) << log_n, curve) == c);
-  o.msm_profile = true;  // per-stage times on stderr: must not change the results
   cuda::Context ctx(0, o);
   MsmFn<bls12_381::G1Curve> f1 = cuda::msm_g1;
   MsmFn<bls12_381::G2Curve> f2 = cuda::msm_g2;
@@ -459,3 +543,54 @@ TEST_CASE("registered host buffers: zeroed, copy both ways at page-locked speed 
   cuda::RegisteredBuffer<std::uint32_t> empty(0);
   CHECK(empty.get() == nullptr);
 }
+#else  // CUZK_CUDA_LAB: the lab's MSM modes (cuda/bench/lab.hpp)
+
+// The product's G2 accumulation is on lane pairs; this is the one-thread one.
+TEST_CASE("lab: G2 MSM with one thread a point matches the host") {
+  cuda::Context ctx;
+  MsmFn<bls12_381::G2Curve> f = [](cuda::Context& c, const cuda::ResidentG2& b, const Fr* k, std::size_t n,
+                                   std::size_t first) {
+    REQUIRE(first == 0);
+    return cuda::lab::msm_g2(c, b, k, n, cuda::lab::MsmMode{false, 1});
+  };
+  for (std::size_t n : {1, 2, 5, 64}) check(ctx, n, Mix::Random, false, f);
+  check(ctx, 64, Mix::Edge, true, f);
+  for (std::size_t n : {300, 2048}) check(ctx, n, Mix::Random, true, f);
+  for (Mix m : {Mix::Edge, Mix::Ones, Mix::Zeros, Mix::Equal, Mix::SmallBits}) check(ctx, 1000, m, true, f);
+  check(ctx, std::size_t(1) << 18, Mix::Random, true, f);
+  for (double p01 : {0.0, 0.86, 1.0}) witness_check(ctx, std::size_t(1) << 13, p01, f);
+}
+
+TEST_CASE("lab: per-stage MSM profiling does not change the sums") {
+  cuda::Context ctx;
+  MsmFn<bls12_381::G1Curve> f1 = [](cuda::Context& c, const cuda::ResidentG1& b, const Fr* k, std::size_t n,
+                                    std::size_t first) {
+    REQUIRE(first == 0);
+    return cuda::lab::msm_g1(c, b, k, n, cuda::lab::MsmMode{true, 2});
+  };
+  MsmFn<bls12_381::G2Curve> f2 = [](cuda::Context& c, const cuda::ResidentG2& b, const Fr* k, std::size_t n,
+                                    std::size_t first) {
+    REQUIRE(first == 0);
+    return cuda::lab::msm_g2(c, b, k, n, cuda::lab::MsmMode{true, 2});
+  };
+  for (Mix m : {Mix::Random, Mix::Edge}) {
+    check(ctx, 5000, m, true, f1);
+    check(ctx, 2048, m, true, f2);
+  }
+}
+
+TEST_CASE("lab: the MSM mode from the environment") {
+  auto env = [](std::map<std::string, std::string> v) {
+    return [v](const char* n) -> const char* {
+      auto it = v.find(n);
+      return it == v.end() ? nullptr : it->second.c_str();
+    };
+  };
+  CHECK(cuda::lab::msm_mode(env({})).is_product());
+  const auto m = cuda::lab::msm_mode(env({{"CUZK_MSM_PROFILE", "on"}, {"CUZK_MSM_G2_LANES", "1"}}));
+  CHECK(m.profile);
+  CHECK(m.g2_lanes == 1);
+  CHECK_THROWS_AS(cuda::lab::msm_mode(env({{"CUZK_MSM_G2_LANES", "3"}})), Error);
+  CHECK_THROWS_AS(cuda::lab::msm_mode(env({{"CUZK_MSM_PROFILE", "yes"}})), Error);
+}
+#endif

@@ -1,9 +1,8 @@
 // Device NTT against host references: a naive O(n²) DFT at small sizes, the CPU
 // cuzk::ntt::Domain and a textbook radix-2 NTT written here (both checked against the
-// naive DFT) at larger ones; round trips and the odd-coset step up to 2^24. Every kernel
-// variant (CudaOptions::ntt_kernel, see cuda/src/ntt.cu) is checked on the same fresh inputs:
-// cuda_test_ntt checks the product's (auto, smem, t10b3, t11b3s); the same source built as
-// cuda_test_ntt_bench_variants (CUZK_NTT_BENCH_VARIANTS) checks the benchmark-only ones.
+// naive DFT) at larger ones; round trips and the odd-coset step up to 2^24. cuda_test_ntt
+// checks the product's NTT (cuzk/cuda/ntt.hpp); the same source built as cuda_test_ntt_lab
+// (CUZK_CUDA_LAB) checks every kernel of the lab (cuda/bench/lab.hpp) on the same fresh inputs.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -13,8 +12,8 @@
 #include "cuda_test_util.hpp"
 #include "cuzk/cuda/ntt.hpp"
 #include "cuzk/ntt/domain.hpp"
-#ifdef CUZK_NTT_BENCH_VARIANTS
-#include "ntt_bench_variants.hpp"
+#ifdef CUZK_CUDA_LAB
+#include "lab.hpp"
 #endif
 
 using namespace cuzk;
@@ -65,42 +64,36 @@ std::vector<Fr> random_vec(std::size_t n) {
   return v;
 }
 
-std::vector<Fr> on_device(cuda::Context& ctx, const std::vector<Fr>& in, unsigned L, int which) {
+// The kernels under test: the product's ("default"), and in the lab every lab kernel.
+std::vector<std::string> kernels() {
+  std::vector<std::string> k = {"default"};
+#ifdef CUZK_CUDA_LAB
+  for (const auto& name : cuda::lab::ntt_kernels()) k.push_back(name);
+#endif
+  return k;
+}
+
+// which: 0 forward, 1 inverse, 2 to the odd coset, by `kernel`.
+void run_ntt(cuda::Context& ctx, Fr* d, unsigned L, int which, const std::string& kernel) {
+#ifdef CUZK_CUDA_LAB
+  if (kernel != "default") return cuda::lab::ntt(ctx, d, L, which, kernel);
+#endif
+  REQUIRE(kernel == "default");
+  if (which == 0) cuda::ntt_forward(ctx, d, L);
+  if (which == 1) cuda::ntt_inverse(ctx, d, L);
+  if (which == 2) cuda::ntt_to_odd_coset(ctx, d, L);
+}
+
+std::vector<Fr> on_device(cuda::Context& ctx, const std::vector<Fr>& in, unsigned L, int which,
+                          const std::string& kernel) {
   cuda::DeviceBuffer<Fr> d;
   d.upload(in.data(), in.size(), ctx.stream());
-  if (which == 0) cuda::ntt_forward(ctx, d.get(), L);
-  if (which == 1) cuda::ntt_inverse(ctx, d.get(), L);
-  if (which == 2) cuda::ntt_to_odd_coset(ctx, d.get(), L);
+  run_ntt(ctx, d.get(), L, which, kernel);
   std::vector<Fr> out(in.size());
   d.download(out.data(), out.size(), ctx.stream());
   ctx.synchronize();
   return out;
 }
-
-// The NTT kernel variants under test ("auto" first: the default per size).
-std::vector<std::string> variants() {
-#ifdef CUZK_NTT_BENCH_VARIANTS
-  return cuda::add_bench_ntt_variants();
-#else
-  auto v = cuda::ntt_kernel_variants();
-  v.insert(v.begin(), "auto");
-  return v;
-#endif
-}
-
-struct UseVariant {  // the context's NTT kernel for this scope
-  cuda::Context& ctx;
-  UseVariant(cuda::Context& c, const std::string& v) : ctx(c) {
-    auto o = ctx.options();
-    o.ntt_kernel = v;
-    ctx.set_options(o);
-  }
-  ~UseVariant() {
-    auto o = ctx.options();
-    o.ntt_kernel = "auto";
-    ctx.set_options(o);
-  }
-};
 
 std::size_t count_diff(const std::vector<Fr>& a, const std::vector<Fr>& b) {
   std::size_t bad = 0;
@@ -139,12 +132,11 @@ TEST_CASE("device NTT forward / inverse / coset match the host") {
     Fr g = bls12_381::fr_root_of_unity(L + 1), gi = Fr::one();
     for (auto& v : coeff) v *= ninv * gi, gi *= g;
     auto coset = host_ntt(coeff, w);
-    for (const auto& variant : variants()) {
-      CAPTURE(variant);
-      UseVariant use(ctx, variant);
-      CHECK(count_diff(on_device(ctx, x, L, 0), want) == 0);
-      CHECK(count_diff(on_device(ctx, want, L, 1), x) == 0);
-      CHECK(count_diff(on_device(ctx, x, L, 2), coset) == 0);
+    for (const auto& kernel : kernels()) {
+      CAPTURE(kernel);
+      CHECK(count_diff(on_device(ctx, x, L, 0, kernel), want) == 0);
+      CHECK(count_diff(on_device(ctx, want, L, 1, kernel), x) == 0);
+      CHECK(count_diff(on_device(ctx, x, L, 2, kernel), coset) == 0);
     }
     // the CPU Domain (the prover's reference) agrees on all three
     const auto& D = ntt::Domain::get(L);
@@ -173,16 +165,15 @@ TEST_CASE("device NTT round trips at large sizes") {
       for (std::size_t i = 0; i < n; ++i, p *= wk) acc += x[i] * p;
       direct.push_back(acc);
     }
-    for (const auto& variant : variants()) {
-      if (L == 24 && variant != "auto") continue;  // 2^24: the default kernel only (host time)
-      CAPTURE(variant);
-      UseVariant use(ctx, variant);
+    for (const auto& kernel : kernels()) {
+      if (L == 24 && kernel != "default") continue;  // 2^24: the product's kernel only (host time)
+      CAPTURE(kernel);
       cuda::DeviceBuffer<Fr> d;
       d.upload(x.data(), n, ctx.stream());
-      cuda::ntt_forward(ctx, d.get(), L);
+      run_ntt(ctx, d.get(), L, 0, kernel);
       std::vector<Fr> mid(n);
       d.download(mid.data(), n, ctx.stream());
-      cuda::ntt_inverse(ctx, d.get(), L);
+      run_ntt(ctx, d.get(), L, 1, kernel);
       std::vector<Fr> back(n);
       d.download(back.data(), n, ctx.stream());
       ctx.synchronize();

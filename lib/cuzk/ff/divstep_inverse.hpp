@@ -15,7 +15,8 @@
 // next k ≤ 4 (or 6, right after a swap) low bits of g are cleared by one g += w·f with
 // w = −g·f⁻¹ mod 2^k (f⁻¹ mod 2^k from Newton steps), instead of k separate steps.
 //
-// Why divsteps: about 6x faster than the binary extended Euclid it replaced (Fq 3.5 us vs 21.5 us).
+// Cost (one thread of the 2-core development VM): Fq 3.4–3.7 µs and Fr 2.1–2.2 µs an
+// inversion, against 21–22 µs and 8.1–8.5 µs for the binary extended Euclid it replaced.
 #include <array>
 #include <cstddef>
 #include <cstdint>

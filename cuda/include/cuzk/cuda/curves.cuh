@@ -25,7 +25,7 @@ struct DG1Curve {
   using Field = DFq;
   using HostCurve = bls12_381::G1Curve;
   static constexpr const char* name = "G1";
-  CUZK_DFI static DFq b() {
+  CUZK_HD_INLINE static DFq b() {
     constexpr DFq k = DFq::from_host(bls12_381::G1Curve::b());
     return k;
   }
@@ -34,7 +34,7 @@ struct DG2Curve {
   using Field = DFq2;
   using HostCurve = bls12_381::G2Curve;
   static constexpr const char* name = "G2";
-  CUZK_DFI static DFq2 b() {
+  CUZK_HD_INLINE static DFq2 b() {
     constexpr DFq k0 = DFq::from_host(bls12_381::G2Curve::b().c0), k1 = DFq::from_host(bls12_381::G2Curve::b().c1);
     return DFq2(k0, k1);
   }
@@ -45,7 +45,7 @@ template <class Curve>
 struct alignas(16) PackedAffine {
   using F = typename Curve::Field;
   F x, y;
-  CUZK_DFI ec::Affine<Curve> unpack() const {
+  CUZK_HD_INLINE ec::Affine<Curve> unpack() const {
     ec::Affine<Curve> a;
     a.x = x;
     a.y = y;

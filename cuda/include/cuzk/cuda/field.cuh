@@ -22,12 +22,7 @@
 #include <cstdint>
 
 #include "cuzk/ff/mont.hpp"
-
-#if defined(__CUDACC__)
-#define CUZK_DFI __host__ __device__ __forceinline__
-#else
-#define CUZK_DFI inline
-#endif
+#include "cuzk/util/hd.hpp"  // CUZK_HD_INLINE: __host__ __device__ __forceinline__ under nvcc
 
 namespace cuzk::cuda {
 
@@ -41,17 +36,17 @@ struct alignas(16) Field {
   std::uint32_t v[N];
 
   // ---- constants, derived from the host type at compile time -----------------------
-  CUZK_DFI static constexpr std::uint32_t p(int i) {
+  CUZK_HD_INLINE static constexpr std::uint32_t p(int i) {
     constexpr auto P = Host::P;
     return std::uint32_t(P[i / 2] >> (32 * (i & 1)));
   }
-  CUZK_DFI static constexpr std::uint32_t inv32() {
+  CUZK_HD_INLINE static constexpr std::uint32_t inv32() {
     constexpr std::uint32_t k = std::uint32_t(Host::INV);
     return k;
   }  // −p⁻¹ mod 2³²
   static_assert(std::uint32_t(Host::P[0]) * std::uint32_t(Host::INV) == 0xffffffffu);
 
-  CUZK_DFI constexpr Field() : v{} {}
+  CUZK_HD_INLINE constexpr Field() : v{} {}
   static constexpr Field from_host(const Host& h) {
     Field r;
     for (int i = 0; i < N; ++i) r.v[i] = std::uint32_t(h.v[i / 2] >> (32 * (i & 1)));
@@ -62,35 +57,35 @@ struct alignas(16) Field {
     for (int i = 0; i < N; i += 2) h.v[i / 2] = std::uint64_t(v[i]) | (std::uint64_t(v[i + 1]) << 32);
     return h;
   }
-  CUZK_DFI static constexpr Field zero() { return Field(); }
-  CUZK_DFI static Field one() {
+  CUZK_HD_INLINE static constexpr Field zero() { return Field(); }
+  CUZK_HD_INLINE static Field one() {
     constexpr Field o = from_host(Host::one());
     return o;
   }
-  CUZK_DFI static Field modulus() {
+  CUZK_HD_INLINE static Field modulus() {
     Field r;
 #pragma unroll
     for (int i = 0; i < N; ++i) r.v[i] = p(i);
     return r;
   }
 
-  CUZK_DFI bool is_zero() const {
+  CUZK_HD_INLINE bool is_zero() const {
     std::uint32_t acc = 0;
 #pragma unroll
     for (int i = 0; i < N; ++i) acc |= v[i];
     return acc == 0;
   }
-  CUZK_DFI bool is_one() const { return *this == one(); }
-  CUZK_DFI friend bool operator==(const Field& a, const Field& b) {
+  CUZK_HD_INLINE bool is_one() const { return *this == one(); }
+  CUZK_HD_INLINE friend bool operator==(const Field& a, const Field& b) {
     std::uint32_t acc = 0;
 #pragma unroll
     for (int i = 0; i < N; ++i) acc |= a.v[i] ^ b.v[i];
     return acc == 0;
   }
-  CUZK_DFI friend bool operator!=(const Field& a, const Field& b) { return !(a == b); }
+  CUZK_HD_INLINE friend bool operator!=(const Field& a, const Field& b) { return !(a == b); }
 
   // ---- additive group: N-limb add/sub chain + one conditional correction ------------
-  CUZK_DFI friend Field operator+(const Field& a, const Field& b) {
+  CUZK_HD_INLINE friend Field operator+(const Field& a, const Field& b) {
     Field r;
 #if defined(__CUDA_ARCH__)
     asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(a.v[0]), "r"(b.v[0]));
@@ -107,7 +102,7 @@ struct alignas(16) Field {
     r.reduce_once();
     return r;
   }
-  CUZK_DFI friend Field operator-(const Field& a, const Field& b) {
+  CUZK_HD_INLINE friend Field operator-(const Field& a, const Field& b) {
     Field r;
     std::uint32_t br;
 #if defined(__CUDA_ARCH__)
@@ -135,13 +130,13 @@ struct alignas(16) Field {
 #endif
     return r;
   }
-  CUZK_DFI Field operator-() const { return zero() - *this; }
-  CUZK_DFI Field dbl() const { return *this + *this; }
-  CUZK_DFI Field& operator+=(const Field& b) { return *this = *this + b; }
-  CUZK_DFI Field& operator-=(const Field& b) { return *this = *this - b; }
+  CUZK_HD_INLINE Field operator-() const { return zero() - *this; }
+  CUZK_HD_INLINE Field dbl() const { return *this + *this; }
+  CUZK_HD_INLINE Field& operator+=(const Field& b) { return *this = *this + b; }
+  CUZK_HD_INLINE Field& operator-=(const Field& b) { return *this = *this - b; }
 
   // ---- multiplication ---------------------------------------------------------------
-  CUZK_DFI friend Field operator*(const Field& a, const Field& b) {
+  CUZK_HD_INLINE friend Field operator*(const Field& a, const Field& b) {
 #if defined(__CUDA_ARCH__)
     Field r;
     if constexpr (kAlignedProduct) {
@@ -167,7 +162,7 @@ struct alignas(16) Field {
   // as p < R/2), then one reduction (Fq: 2·288 + 300 ≈ 876 IMAD against 2·588 + N adds for
   // two products). For the lane-paired Fq2 product (fq2_pair.cuh): a·b − c·d is
   // sum_of_products(a, b, c, d.p_minus()), p·c − c·d ≡ −c·d and still < p².
-  CUZK_DFI static Field sum_of_products(const Field& a, const Field& b, const Field& c, const Field& d) {
+  CUZK_HD_INLINE static Field sum_of_products(const Field& a, const Field& b, const Field& c, const Field& d) {
 #if defined(__CUDA_ARCH__)
     Field r;
     if constexpr (kAlignedProduct) {
@@ -202,7 +197,7 @@ struct alignas(16) Field {
   }
   // p − a for a ≤ p, unreduced (0 ↦ p): the negation sum_of_products takes, one chain and
   // no correction.
-  CUZK_DFI Field p_minus() const {
+  CUZK_HD_INLINE Field p_minus() const {
     Field r;
 #if defined(__CUDA_ARCH__)
     asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(r.v[0]) : "r"(p(0)), "r"(v[0]));
@@ -218,12 +213,12 @@ struct alignas(16) Field {
 #endif
     return r;
   }
-  CUZK_DFI Field& operator*=(const Field& b) { return *this = *this * b; }
+  CUZK_HD_INLINE Field& operator*=(const Field& b) { return *this = *this * b; }
   // Squaring: the off-diagonal products a_i·a_j (i < j) once, doubled, plus the diagonal
   // a_i², then the same Montgomery reduction as the product: N(N−1)/2 + N limb products
   // instead of N² (Fq: 78 vs 144; with the reduction ~456 IMAD instead of 588). Fq's on the
   // aligned pairs (sqr_aligned), Fr's on interleaved rows (sqr_rows).
-  CUZK_DFI Field sqr() const {
+  CUZK_HD_INLINE Field sqr() const {
 #if defined(__CUDA_ARCH__)
     if constexpr (kAlignedProduct)
       return sqr_aligned();
@@ -235,7 +230,7 @@ struct alignas(16) Field {
   }
 
   // a^e for a small exponent (used for twiddles), square-and-multiply.
-  CUZK_DFI Field pow(std::uint64_t e) const {
+  CUZK_HD_INLINE Field pow(std::uint64_t e) const {
     Field r = one(), b = *this;
     while (e) {
       if (e & 1) r *= b;
@@ -248,7 +243,7 @@ struct alignas(16) Field {
   // a⁻¹ = a^(p−2) (Fermat), 0 ↦ 0: 32N squarings and ≈ 16N multiplications (Fq: 384 S +
   // ~190 M); the exponent is public, so the branch on its bits leaks nothing. Used for the
   // window table's affine normalisation (one inversion shared by a batch of points).
-  CUZK_DFI Field inverse() const {
+  CUZK_HD_INLINE Field inverse() const {
     std::uint32_t e[N];  // p − 2 (Fr's lowest limb is 1: the borrow runs into limb 1)
     std::uint32_t borrow = 2;
 #pragma unroll
@@ -269,7 +264,7 @@ struct alignas(16) Field {
   }
 
   // Montgomery → canonical integer limbs (one multiplication by 1).
-  CUZK_DFI Field canonical() const {
+  CUZK_HD_INLINE Field canonical() const {
     Field o;
     o.v[0] = 1;
     return *this * o;
@@ -288,7 +283,7 @@ private:
   // 2 instructions a row more. The carry sequence was checked in a Python model against
   // integers on adversarial t (runs of all-ones limbs), where leaving out either carry fails.
   template <bool Acc>
-  CUZK_DFI static void mul_rows(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
+  CUZK_HD_INLINE static void mul_rows(const Field& a, const Field& b, std::uint32_t (&t)[2 * N + 1]) {
     if constexpr (!Acc) {
 #pragma unroll
       for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
@@ -319,16 +314,15 @@ private:
         asm volatile("addc.u32 %0, %0, 0;" : "+r"(t[i + N + 1]));
     }
   }
-  // The 12-limb product (Fq) takes the aligned rows (aligned_row): PERF.md "The field
-  // product's limb pairs on aligned registers", call 27 (H100, same binary pair): G1 2^24
-  // −3.5 %, G2 2^22 −3 %, 2^24 −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows:
+  // The 12-limb product (Fq) takes the aligned rows (aligned_row): against the interleaved
+  // rows (H100, both builds timed in one session): G1 2^24 −3.5 %, G2 2^22 −3 %, 2^24 −4.5 … −5.2 %. The 8-limb one (Fr) keeps the interleaved rows:
   // ptxas already splits its misaligned half into IMAD.X / IMAD.HI.X with few moves, and the
   // default (Shoup) NTT, whose kernels also hold Fr products, ran 0.7–1.6 % slower with it in
-  // the same call.
+  // the same session.
   static constexpr bool kAlignedProduct = N >= 12;
   // Fq's reduction and square on the aligned pairs too (mont_reduce_aligned, sqr_aligned):
-  // PERF.md "The Fq reduction on the aligned accumulators", call 31 (H100, the same call, two
-  // rounds): G1 2^24 −3.7 … −4.3 %, the c = 22 table −4.7 %, G2 2^24 −6.1 %. All rows, then
+  // against the reduction on the interleaved rows (H100, both builds timed in one session,
+  // twice): G1 2^24 −3.7 … −4.3 %, the c = 22 table −4.7 %, G2 2^24 −6.1 %. All rows, then
   // all rounds: with the old square both ways, the interleaved order (round i after row i)
   // ran G1 0.6 % slower than this one; the old square cost G1 2.2 %.
   // a·b with every (lo, hi) limb pair on an even-aligned register pair, the form the wide
@@ -340,14 +334,14 @@ private:
   // below 2p² < 2^(64N)) takes row i of both products into the same accumulators, a·b's then
   // c·d's; a limb takes at most four carries before the row that writes it (aligned2_model.py).
   // The value, e + o·2^32, is never summed: mont_reduce_aligned works on both arrays.
-  CUZK_DFI static void aligned_zero(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1]) {
+  CUZK_HD_INLINE static void aligned_zero(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1]) {
 #pragma unroll
     for (int k = 0; k < 2 * N + 1; ++k) e[k] = 0, o[k] = 0;
   }
   // Row i of a·b_i over j ≥ j0 (0 for a product, i + 1 for a square's off-diagonal
   // triangle): the chain over e takes j ≡ i (mod 2), the one over o the others; a chain with
   // no j below N is left out.
-  CUZK_DFI static void aligned_row(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], const Field& a,
+  CUZK_HD_INLINE static void aligned_row(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], const Field& a,
                                    std::uint32_t bi, int i, int j0 = 0) {
     const int je = j0 + ((j0 + i) & 1), jo = j0 + ((j0 + i + 1) & 1);       // first j of each
     const int le = je + 2 * ((N - 1 - je) / 2), lo_ = jo + 2 * ((N - 1 - jo) / 2);  // last j of each
@@ -372,7 +366,7 @@ private:
   }
   // The square on interleaved rows (Fr): the off-diagonal triangle, doubled, the diagonal,
   // mont_reduce.
-  CUZK_DFI Field sqr_rows() const {
+  CUZK_HD_INLINE Field sqr_rows() const {
     std::uint32_t t[2 * N + 1];
 #pragma unroll
     for (int i = 0; i < 2 * N + 1; ++i) t[i] = 0;
@@ -392,7 +386,7 @@ private:
   }
   // One chain of the square's row i: a_j·a_i for j = j0, j0 + 2, … < N into the limb pairs
   // (i + j, i + j + 1), then the chain's carry into the limb above its last pair.
-  CUZK_DFI void triangle_chain(std::uint32_t (&t)[2 * N + 1], int i, int j0) const {
+  CUZK_HD_INLINE void triangle_chain(std::uint32_t (&t)[2 * N + 1], int i, int j0) const {
     const std::uint32_t ai = v[i];
     asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
                  : "+r"(t[i + j0]), "+r"(t[i + j0 + 1]) : "r"(v[j0]), "r"(ai));
@@ -408,7 +402,7 @@ private:
   // triangle is below a²/2 < 2^(64N−1), and so are e and o·2^32), the diagonal a_i² (at the
   // even positions 2i) added to e in one chain with no carry out (the sum is a² < 2^(64N)),
   // then mont_reduce_aligned. Modelled: docs/experiments/reduce-aligned-2026-12-06/sqr_model.py.
-  CUZK_DFI Field sqr_aligned() const {
+  CUZK_HD_INLINE Field sqr_aligned() const {
     std::uint32_t e[2 * N + 1], o[2 * N + 1];
     aligned_zero(e, o);
 #pragma unroll
@@ -423,14 +417,14 @@ private:
   // x ·= 2 over limbs 0 .. Top by one-bit funnel shifts; the caller's bound keeps the top bit
   // of limb Top clear, so no bit leaves it.
   template <int Top>
-  CUZK_DFI static void double_limbs(std::uint32_t (&x)[2 * N + 1]) {
+  CUZK_HD_INLINE static void double_limbs(std::uint32_t (&x)[2 * N + 1]) {
 #pragma unroll
     for (int k = Top; k > 0; --k) x[k] = __funnelshift_l(x[k - 1], x[k], 1);
     x[0] <<= 1;
   }
   // x += Σ a_i²·2^(64i) in one chain: a square's diagonal, at the even positions 2i. The
   // caller's sum stays below 2^(64N), so no carry leaves the chain.
-  CUZK_DFI void add_diagonal(std::uint32_t (&x)[2 * N + 1]) const {
+  CUZK_HD_INLINE void add_diagonal(std::uint32_t (&x)[2 * N + 1]) const {
     asm volatile("mad.lo.cc.u32 %0, %2, %2, %0; madc.hi.cc.u32 %1, %2, %2, %1;"
                  : "+r"(x[0]), "+r"(x[1]) : "r"(v[0]));
 #pragma unroll
@@ -439,7 +433,7 @@ private:
                    : "+r"(x[2 * i]), "+r"(x[2 * i + 1]) : "r"(v[i]));
   }
   // Montgomery reduction of a 2N-limb t (t[2N] = 0 on entry) to N limbs, < 2p.
-  CUZK_DFI static Field mont_reduce(std::uint32_t (&t)[2 * N + 1]) {
+  CUZK_HD_INLINE static Field mont_reduce(std::uint32_t (&t)[2 * N + 1]) {
     Field r;
     // round i zeroes t[i]; carries out of t[i+N] wait in c for limb i+N+1
     std::uint32_t c = 0;
@@ -478,7 +472,7 @@ private:
   // digits); modelled against integer REDC with PTX carry semantics, Fq's inputs below 2p, the
   // two-product sums, runs of all-ones limbs, and mutants that drop any carry caught:
   // docs/experiments/reduce-aligned-2026-12-06/reduce_model.py.
-  CUZK_DFI static Field mont_reduce_aligned(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1]) {
+  CUZK_HD_INLINE static Field mont_reduce_aligned(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1]) {
     std::uint32_t cr = 0, parked = 0;
 #pragma unroll
     for (int i = 0; i < N; ++i) redc_round(e, o, i, cr, parked);
@@ -493,7 +487,7 @@ private:
   }
   // Round i of mont_reduce_aligned (cr: the running carry into position i; parked: the carry
   // waiting for position i + N).
-  CUZK_DFI static void redc_round(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], int i,
+  CUZK_HD_INLINE static void redc_round(std::uint32_t (&e)[2 * N + 1], std::uint32_t (&o)[2 * N + 1], int i,
                                   std::uint32_t& cr, std::uint32_t& parked) {
     std::uint32_t junk, s = e[0];
     if (i > 0)
@@ -555,7 +549,7 @@ private:
 public:
   // v −= p if v ≥ p: N-limb subtract, keep the difference unless it borrowed (public for
   // the products that end below 2p: shoup.cuh).
-  CUZK_DFI void reduce_once() {
+  CUZK_HD_INLINE void reduce_once() {
     std::uint32_t d[N], br;
 #if defined(__CUDA_ARCH__)
     asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(v[0]), "r"(p(0)));

@@ -2,11 +2,12 @@
 // The GPU node's backend: H (3 odd-coset NTTs + pointwise a·b − c) and the five MSMs of a
 // Groth16 partition on one CUDA device, behind groth16::Backend.
 //
-//  host preparation (no lock): a/b/c copied into a reusable page-locked staging set
-//     (registered_buffer.hpp), then freed at once (the early free); the witness converted to
-//     Montgomery form. A partition that arrives before prepare() has made the prestaged sets
-//     (the batch's first ones) does not make one of its own: its a/b/c go up from their
-//     pageable vectors and the witness from a pageable Montgomery copy;
+//  host preparation (no lock): a/b/c and the witness copied into a reusable page-locked
+//     staging set (registered_buffer.hpp), a/b/c then freed at once (the early free). The
+//     witness stays canonical, the form synthesis gives and the MSMs read (no conversion on
+//     either side). A partition that arrives before prepare() has made the prestaged sets
+//     (the batch's first ones) does not make one of its own: its a/b/c and witness go up from
+//     their pageable vectors;
 //  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
 //     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
 //     (G2, second context, run by the backend's one long-lived G2 thread) start once the
@@ -21,8 +22,8 @@
 // partition's work overlaps the upload.
 // Every CUDA failure (including out of memory) surfaces as cuzk::Error(Device or
 // OutOfMemory) for that partition; the proof is never assembled from a failed step.
-// Settings (NTT kernel, MSM windows, G2 overlap, profiling) come from the CudaOptions given to
-// the constructor (cuzk/cuda/options.hpp), never from the environment.
+// Settings (MSM windows, H's window table) come from the CudaOptions given to the
+// constructor (cuzk/cuda/options.hpp), never from the environment.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +32,7 @@
 #include <mutex>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/cuda/msm.hpp"
@@ -66,11 +68,18 @@ public:
 private:
   struct Resident;
   struct Staging;
+  struct HostInputs {  // where one partition's uploads read from (pinned staging or pageable)
+    const bls12_381::Fr* abc[3];
+    const groth16::Scalar* w;
+  };
   // With device_mu_ held: the key's resident entry, and true when it was just added (the
   // caller then uploads it with upload_key, without holding device_mu_).
   std::pair<std::shared_ptr<Resident>, bool> resident_for(const groth16::ProvingKey& pk);
   void upload_key(const std::shared_ptr<Resident>& r, const groth16::ProvingKey& pk);
   void build_h_table(Resident& r);
+  HostInputs stage_inputs(Staging* st, groth16::Abc& abc, const std::vector<groth16::Scalar>& w, bool early_free);
+  void upload_and_compute_h(const HostInputs& in, std::size_t n, std::size_t nv, unsigned log_n);
+  groth16::MsmSums run_msms(Resident& res, std::size_t n, std::size_t nv, std::size_t np, groth16::StageTimes& t);
   std::unique_ptr<Staging> take_staging(std::size_t n);
   void give_staging(std::unique_ptr<Staging> s);
 
@@ -80,7 +89,8 @@ private:
   static constexpr std::size_t kPrestaged = 2;  // staging sets prepare() makes ahead (two GPU workers)
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
-  DeviceBuffer<bls12_381::Fr> dabc_, dw_;  // a/b/c and the witness on the device, reused (device_mu_)
+  DeviceBuffer<bls12_381::Fr> dabc_;        // a/b/c on the device (h in place of a), reused (device_mu_)
+  DeviceBuffer<groth16::Scalar> dw_;        // the canonical witness on the device, reused (device_mu_)
   std::unique_ptr<Stream> copy_;            // uploads (w, a, b, c) under the NTTs and MSMs
   std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
   std::unique_ptr<Context> ctx_g2_;         // the G2 MSM's own stream and scratch (same device)
@@ -92,8 +102,8 @@ private:
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
   bool prestaged_ = false;  // prepare() has pinned its sets (staging_mu_)
-  // Runs the G2 MSM beside the G1 ones (options_.g2_overlap); last, so it is joined before
-  // the contexts and buffers its tasks use are destroyed.
+  // Runs the G2 MSM beside the G1 ones; last, so it is joined before the contexts and
+  // buffers its tasks use are destroyed.
   std::unique_ptr<SerialWorker> g2_worker_;
 };
 

@@ -8,8 +8,10 @@
 // scalars (a Groth16 witness: ~86 % are 0 or 1). Infinity bases (x = y = 0) are skipped.
 //
 // Bases are uploaded once into a ResidentBases object and reused across calls (all the
-// partitions that share a zkey). Scalars are host or device arrays of host-layout Fr in
-// Montgomery form (detected from the pointer).
+// partitions that share a zkey). Scalars are host or device arrays (detected from the
+// pointer) of host-layout Fr in Montgomery form (an NTT's output), or of canonical integers
+// Fr::Repr (a witness as synthesis holds it: no conversion on either side; any 256-bit
+// value is taken mod r).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -71,7 +73,7 @@ private:
 // of points (Montgomery's trick); `build` returns when the table is on the device. It
 // queues one chunk of points at a time (kBuildChunk: ~12 ms of kernels on an H200) and
 // waits for it: a cudaFree on another thread (an MSM growing its scratch) waits for all
-// queued work on the device, and with the whole build queued it waited 2.5 s (PERF.md).
+// queued work on the device, and with the whole build queued it waited 2.5 s (2^24, c = 22).
 template <class HostAffine>
 class WindowTable {
 public:
@@ -111,6 +113,11 @@ extern template class WindowTable<bls12_381::G1Affine>;  // instantiated in cuda
 bls12_381::G1 msm_g1(Context& ctx, const WindowTableG1& table, const bls12_381::Fr* scalars, std::size_t n,
                      std::size_t first = 0);
 bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr* scalars, std::size_t n,
+                     std::size_t first = 0);
+// The same sums over canonical scalars.
+bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr::Repr* scalars, std::size_t n,
+                     std::size_t first = 0);
+bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr::Repr* scalars, std::size_t n,
                      std::size_t first = 0);
 
 // Window size the MSM picks for n points on `curve` ("G1" or "G2"; exposed for benchmarks

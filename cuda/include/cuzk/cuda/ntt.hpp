@@ -8,8 +8,6 @@
 //                 coset ω_2n·⟨ω_n⟩ that snarkjs's H = (A·B − C)/Z uses.
 // `data` points to device memory holding host-layout bls12_381::Fr (Montgomery form).
 #include <cstddef>
-#include <string>
-#include <vector>
 
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/ff/bls12_381.hpp"
@@ -21,10 +19,6 @@ using bls12_381::Fr;
 void ntt_forward(Context& ctx, Fr* data, unsigned log_n);
 void ntt_inverse(Context& ctx, Fr* data, unsigned log_n);
 void ntt_to_odd_coset(Context& ctx, Fr* data, unsigned log_n);
-
-// The names CUZK_NTT_KERNEL accepts (a benchmark knob; unset or empty = the default per
-// size): every variant computes the same results, by other kernels or pass plans.
-std::vector<std::string> ntt_kernel_variants();
 
 // out[i] = a[i]·b[i] − c[i] (the pointwise step of H), device arrays of n elements.
 void fr_mul_sub(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n);

@@ -3,7 +3,7 @@
 // of its own, then registered with the driver (cudaHostRegister). On the H200 host a 2 GiB
 // buffer took 0.08 s to touch and 0.08 s to register, and blocked another thread's copy for
 // 81 ms; cudaMallocHost took 0.73-0.82 s for the same and held every other thread's CUDA call
-// for all of it (bench_cuda pin; docs/experiments/PERF.md). Move-only; unregistered and
+// for all of it (measured by bench_cuda pin). Move-only; unregistered and
 // unmapped on destruction. Throws Error(OutOfMemory) when the pages cannot be mapped, and
 // the error of cudaHostRegister (check.hpp's throw_cuda) when registering fails; nothing is
 // left mapped then.

@@ -28,7 +28,7 @@ struct ShoupConst {
     std::uint32_t v[N];
   };
   // a·b mod 2^(32N)
-  CUZK_DFI static constexpr Limbs mul_low(const Limbs& a, const Limbs& b) {
+  CUZK_HD_INLINE static constexpr Limbs mul_low(const Limbs& a, const Limbs& b) {
     Limbs r{};
     for (int i = 0; i < N; ++i) {
       std::uint64_t c = 0;
@@ -61,7 +61,7 @@ struct ShoupConst {
       if (l != ~std::uint64_t(0)) return false;
     return true;
   }(), "−p⁻¹ mod 2^B is wrong");
-  CUZK_DFI static constexpr std::uint32_t neg_pinv(int i) {
+  CUZK_HD_INLINE static constexpr std::uint32_t neg_pinv(int i) {
     constexpr auto q = kNegPinv;
     return std::uint32_t(q[i / 2] >> (32 * (i & 1)));
   }
@@ -97,7 +97,7 @@ __device__ __forceinline__ void mul_low_acc(std::uint32_t (&acc)[N], const std::
 
 // The (canonical factor, quotient) pair of a factor given in Montgomery form m.
 template <class F>
-CUZK_DFI void shoup_factor(const F& m, F& w, F& wq) {
+CUZK_HD_INLINE void shoup_factor(const F& m, F& w, F& wq) {
   using C = ShoupConst<F>;
   w = m.canonical();
   typename C::Limbs a{}, b{};
@@ -108,7 +108,7 @@ CUZK_DFI void shoup_factor(const F& m, F& w, F& wq) {
 
 // x·w mod p for x < 2p, w < p canonical, wq = ⌊w·2^B/p⌋; result < p.
 template <class F>
-CUZK_DFI F shoup_mul(const F& x, const F& w, const F& wq) {
+CUZK_HD_INLINE F shoup_mul(const F& x, const F& w, const F& wq) {
   constexpr int N = F::N;
   F r;
 #if defined(__CUDA_ARCH__)
