@@ -24,6 +24,7 @@
 #include "cuzk/setup/setup.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/text_escape.hpp"
 #include "backends.hpp"
 #include "gen_porep.hpp"
 #if __has_include("batch_cli.hpp")
@@ -210,7 +211,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   // Usage errors are one line like every other error (CLI11's default adds a second one).
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
-    return "cuzk-prove: error: " + std::string(e.what()) + " (see --help)\n";
+    return "cuzk-prove: error: " + cuzk::escape_text(e.what()) + " (see --help)\n";
   });
   app.set_version_flag("--version", std::string("cuzk-prove ") + CUZK_VERSION);
   int rc = 0;
@@ -275,17 +276,18 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   } catch (const Error& e) {
-    std::fprintf(stderr, "cuzk-prove: error: %s\n", e.what());
+    std::fprintf(stderr, "cuzk-prove: error: %s\n", cuzk::escape_text(e.what()).c_str());
     return verify->parsed() ? 2 : exit_code_for(e.kind());
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "cuzk-prove: error: out of memory\n");
     return verify->parsed() ? 2 : 4;  // verify: inputs too large to hold are bad input
   } catch (const nlohmann::json::exception& e) {
     // A JSON value of the wrong type that a reader did not catch: bad input for verify.
-    std::fprintf(stderr, "cuzk-prove: %s: %s\n", verify->parsed() ? "error" : "internal error", e.what());
+    std::fprintf(stderr, "cuzk-prove: %s: %s\n", verify->parsed() ? "error" : "internal error",
+                 cuzk::escape_text(e.what()).c_str());
     return verify->parsed() ? 2 : 70;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "cuzk-prove: internal error: %s\n", e.what());
+    std::fprintf(stderr, "cuzk-prove: internal error: %s\n", cuzk::escape_text(e.what()).c_str());
     return 70;
   }
   return rc;

@@ -28,7 +28,7 @@ bad_run '^cuzk-prove: error: --ntt-kernel: "t10b2" is not one of auto, smem, t10
 bad_run '^cuzk-prove: error: --msm-window-g1: "23" is not auto or a window width in bits from 4 to 22$' \
   "${run[@]}" --msm-window-g1 23
 bad_run '^cuzk-prove: error: --g2-overlap: "yes" is not on or off' "${run[@]}" --g2-overlap yes
-bad_run '^cuzk-prove: error: --msm-profile: "a?b" is not on or off' "${run[@]}" --msm-profile $'a\nb'
+bad_run '^cuzk-prove: error: --msm-profile: "a\\nb" is not on or off' "${run[@]}" --msm-profile $'a\nb'
 
 note "bad environment values"
 bad_run '^cuzk-prove: error: CUZK_NTT_KERNEL (environment): "bogus" is not one of ' env CUZK_NTT_KERNEL=bogus "${run[@]}"

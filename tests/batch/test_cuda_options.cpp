@@ -150,7 +150,7 @@ TEST_CASE("a bad value is one line naming the flag or the variable") {
   nl.ntt_kernel = "a\nb";
   const std::string m = error_of(nl, {});
   CHECK(m.find('\n') == std::string::npos);
-  CHECK(m.rfind("--ntt-kernel: \"a?b\" is not", 0) == 0);
+  CHECK(m.rfind("--ntt-kernel: \"a\\nb\" is not", 0) == 0);  // escaped (util/text_escape.hpp), on one line
   CudaOptionFlags empty;
   empty.ntt_kernel = "";  // given on the command line as "": not unset
   CHECK(error_of(empty, {}).rfind("--ntt-kernel: \"\" is not", 0) == 0);

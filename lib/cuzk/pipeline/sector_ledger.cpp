@@ -151,7 +151,8 @@ std::size_t SectorLedger::write_partition(unsigned part, const groth16::Proof& p
   record[origin.first] = origin.second;
   auto pj = groth16::dump_snarkjs(groth16::public_to_json(pub));
   auto pr = groth16::dump_snarkjs(groth16::proof_to_json(proof));
-  auto in = record.dump(1) + "\n";
+  // replace: a path from a sector file may be any bytes, not UTF-8; the manifest stays JSON.
+  auto in = record.dump(1, ' ', false, ojson::error_handler_t::replace) + "\n";
   const std::string pp = proof_json_path(out_, id_, part);
   if (overwrite) ::unlink(pp.c_str());  // this partition's invalid or stale proof, being redone
   write_file_atomic(public_json_path(out_, id_, part), pj, !overwrite);
