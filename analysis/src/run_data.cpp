@@ -251,7 +251,8 @@ private:
     p.git = jf::opt_string(j, "git", w).value_or("");
     p.host = jf::opt_string(j, "host", w).value_or("");
     const long long cpus = jf::opt_integer(j, "cpus", w).value_or(0);
-    p.cpus = cpus > 0 && cpus < (1 << 30) ? int(cpus) : 0;
+    if (cpus < 0 || cpus >= (1 << 30)) bad("field 'cpus' is out of range (0 .. 2^30-1)");
+    p.cpus = int(cpus);
     if (const jf::Json* g = jf::opt_array(j, "gpus", w)) {
       std::size_t i = 0;
       for (const auto& e : *g) {
