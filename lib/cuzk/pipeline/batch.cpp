@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <thread>
@@ -214,6 +215,14 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   cfg.devices.clear();
   for (auto& d : devices) cfg.devices.push_back(d.index);
 
+  // Each sector being proven holds its lock open (out_lock.hpp): at most the partitions in
+  // flight of them, fewer where RLIMIT_NOFILE leaves less room; checked before anything is made.
+  DescriptorBudget fds;
+  fds.wanted = cfg.hold_permit && cfg.bounded_queue ? cfg.max_inflight + cfg.queue_depth + cfg.write_workers + 1
+                                                    : std::numeric_limits<unsigned>::max() / 2;  // unbounded queues
+  fds.transient = cfg.synth_workers + 2 * cfg.write_workers + 12;
+  auto claims = std::make_shared<ClaimSlots>(claim_capacity(fds));
+
   std::error_code ec;
   fs::create_directories(cfg.out_dir, ec);
   if (!fs::is_directory(cfg.out_dir))
@@ -223,7 +232,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
     if (s->error.empty()) {
-      s->ledger = std::make_unique<SectorLedger>(cfg.out_dir, s->spec.id, s->spec.zkey);
+      s->ledger = std::make_unique<SectorLedger>(cfg.out_dir, s->spec.id, s->spec.zkey, claims);
       s->error = s->ledger->prepare();  // its folder; its proof's place free for a file
     }
   {
