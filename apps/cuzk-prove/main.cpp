@@ -125,9 +125,10 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   g16::load_key(zkey, {}, co, rep);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!rep.note.empty() && !rep.wrote && rep.source != "prepared") cuzk::fail(Error::Kind::Io, zkey, rep.note);
-  if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", rep.note.c_str());
-  std::printf("%s: %s %s (%.1f MB) in %.2f s\n", zkey.c_str(), rep.wrote ? "prepared into" : "already prepared in",
-              rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6, s);
+  if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", cuzk::escape_text(rep.note).c_str());
+  std::printf("%s: %s %s (%.1f MB) in %.2f s\n", cuzk::escape_text(zkey).c_str(),
+              rep.wrote ? "prepared into" : "already prepared in", cuzk::escape_text(rep.cache_path).c_str(),
+              double(rep.cache_bytes) / 1e6, s);
   return 0;
 }
 
@@ -173,7 +174,7 @@ int cmd_verify(const std::string& vkey, const std::string& pub, const std::strin
     std::printf("OK: proof is valid\n");
     return 0;
   }
-  std::printf("INVALID: %s\n", r.reason.c_str());
+  std::printf("INVALID: %s\n", cuzk::escape_text(r.reason).c_str());
   return 1;
 }
 

@@ -278,8 +278,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
                   static const char* clear = isatty(STDERR_FILENO) == 1 ? "\r\x1b[K" : "";  // the bar's line
                   if (rep.wrote)
                     std::fprintf(stderr, "%scuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",
-                                 clear, path.c_str(), rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6);
-                  if (!rep.note.empty()) std::fprintf(stderr, "%scuzk-prove batch: warning: %s\n", clear, rep.note.c_str());
+                                 clear, one_line(path).c_str(), one_line(rep.cache_path).c_str(), double(rep.cache_bytes) / 1e6);
+                  if (!rep.note.empty()) std::fprintf(stderr, "%scuzk-prove batch: warning: %s\n", clear, one_line(rep.note).c_str());
                 });
   for (auto& s : sectors)
     if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));
