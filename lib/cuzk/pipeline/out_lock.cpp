@@ -61,7 +61,6 @@ void ClaimSlots::acquire() {
   std::unique_lock<std::mutex> lk(m_);
   cv_.wait(lk, [&] { return free_ > 0; });
   --free_;
-  peak_ = std::max(peak_, capacity_ - free_);
 }
 
 void ClaimSlots::release() {
@@ -70,11 +69,6 @@ void ClaimSlots::release() {
     ++free_;
   }
   cv_.notify_one();
-}
-
-unsigned ClaimSlots::peak() const {
-  std::lock_guard<std::mutex> lk(m_);
-  return peak_;
 }
 
 unsigned open_descriptors() {

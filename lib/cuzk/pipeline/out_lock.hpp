@@ -55,12 +55,11 @@ public:
   void acquire();
   void release();
   unsigned capacity() const { return capacity_; }
-  unsigned peak() const;  // the most held at once
 
 private:
-  mutable std::mutex m_;
+  std::mutex m_;
   std::condition_variable cv_;
-  unsigned free_, capacity_, peak_ = 0;
+  unsigned free_, capacity_;
 };
 
 // The descriptor budget of a batch (ClaimSlots' capacity): `wanted` (the partitions it keeps
