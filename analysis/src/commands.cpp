@@ -186,7 +186,8 @@ int gate_groups(const MetricSet& b, const MetricSet& c, const std::string& metri
   one.command = "gate";
   one.gate_metric = metric;
   out << render_compare(one, o.format);
-  const std::string head = "gate " + metric + " (max regression " + printf_string("%g%%", 100 * opt.noise) + "): ";
+  const std::string head = "gate " + metric + " (max regression " +
+                           printf_string(m.points ? "%g points" : "%g%%", 100 * opt.noise) + "): ";
   switch (m.verdict) {
     case Verdict::Regression: err << head << "FAIL: regression\n"; return 1;
     case Verdict::Insufficient: err << head << "cannot decide: insufficient data (" << m.note << ")\n"; return 2;

@@ -44,8 +44,9 @@ namespace {
 // written has no inf or nan: a ratio beyond the double range (values 1e-300 vs 1e18) is n/a.
 void drop_non_finite(MetricComparison& r) {
   bool dropped = false;
-  for (auto* v : {&r.ratio, &r.ci_lo, &r.ci_hi})
+  for (auto* v : {&r.ratio, &r.ci_lo, &r.ci_hi, &r.diff, &r.diff_lo, &r.diff_hi})
     if (*v && !std::isfinite(**v)) v->reset(), dropped = true;
+  if (r.diff_lo.has_value() != r.diff_hi.has_value()) r.diff_lo.reset(), r.diff_hi.reset();
   if (r.ci_lo.has_value() != r.ci_hi.has_value()) r.ci_lo.reset(), r.ci_hi.reset();
   if (dropped) r.note += std::string(r.note.empty() ? "" : "; ") + "ratio beyond the double range";
 }
@@ -67,7 +68,9 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
   }
   // Effects are ratios: on log values when every value is positive, else on raw values relative to
   // the baseline median (assumption: zero-valued metrics such as an empty queue are rare).
-  r.log_scale = std::all_of(b.samples.begin(), b.samples.end(), [](double x) { return x > 0; }) &&
+  // Fractions are compared on raw values as differences in points (MetricComparison::points).
+  r.points = r.unit == "fraction";
+  r.log_scale = !r.points && std::all_of(b.samples.begin(), b.samples.end(), [](double x) { return x > 0; }) &&
                 std::all_of(c.samples.begin(), c.samples.end(), [](double x) { return x > 0; });
   std::vector<double> x = b.samples, y = c.samples;
   if (r.log_scale) {
@@ -81,7 +84,10 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
   r.ci_level = hl.achieved_level;
   // An interval of achieved level 0 (1 vs 1: the single difference) is no interval at all.
   const bool has_ci = hl.achieved_level > 0;
-  if (r.log_scale) {
+  if (r.points) {
+    r.diff = hl.shift;
+    if (has_ci) r.diff_lo = hl.lo, r.diff_hi = hl.hi;
+  } else if (r.log_scale) {
     r.ratio = std::exp(hl.shift);
     if (has_ci) r.ci_lo = std::exp(hl.lo), r.ci_hi = std::exp(hl.hi);
   } else if (r.base.median != 0) {
@@ -99,19 +105,18 @@ MetricComparison compare_metric(const Metric& b, const Metric& c, const CompareO
   }
   const bool significant = mw.p <= opt.alpha;
   bool up = false, down = false;
-  if (r.ci_lo && r.ci_hi) {
+  if (r.points) {
+    // The difference's interval must clear ±noise in points (--noise 2% → 2 points).
+    if (r.diff_lo && r.diff_hi) up = *r.diff_lo > opt.noise, down = *r.diff_hi < -opt.noise;
+  } else if (r.ci_lo && r.ci_hi) {
     up = *r.ci_lo > 1 + opt.noise;
     down = *r.ci_hi < 1 - opt.noise;
   } else if (has_ci) {
-    // Baseline median 0: no ratio exists, so the absolute shift's interval must clear a
-    // floor: for fractions of the wall the noise threshold in points (0 → 0.0001 % starved
-    // is no regression, 0 → 5 % is), for other units 0 (any consistent appearance counts).
-    const double floor = r.unit == "fraction" ? opt.noise : 0.0;
-    up = hl.lo > floor;
-    down = hl.hi < -floor;
-    if (mw.p <= opt.alpha)
-      r.note = r.unit == "fraction" ? "baseline median 0: absolute shift against ±noise in points"
-                                    : "baseline median 0: judged on the absolute shift";
+    // Baseline median 0 (not a fraction: those are compared in points above): no ratio exists,
+    // so the absolute shift's interval must clear 0 (any consistent appearance counts).
+    up = hl.lo > 0;
+    down = hl.hi < 0;
+    if (mw.p <= opt.alpha) r.note = "baseline median 0: judged on the absolute shift";
   }
   r.verdict = Verdict::NoChange;
   if (significant && (up || down)) {

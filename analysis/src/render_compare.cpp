@@ -5,17 +5,26 @@
 
 namespace cuzk::stats {
 
+std::string change_cell(const MetricComparison& m) {
+  if (m.points) return m.diff ? finite_or_na("%+.2f pt", 100 * *m.diff) : "n/a";
+  return m.ratio ? finite_or_na("%+.2f%%", 100 * (*m.ratio - 1)) : "n/a";
+}
+
+std::string change_ci_cell(const MetricComparison& m) {
+  const bool pts = m.points;
+  const auto& lo = pts ? m.diff_lo : m.ci_lo;
+  const auto& hi = pts ? m.diff_hi : m.ci_hi;
+  if (!lo || !hi) return "n/a";
+  const char* f = pts ? "%+.2f pt" : "%+.2f%%";
+  const double off = pts ? 0 : 1;
+  std::string s = "[";  // appended, not "[" + std::string&&: GCC 12's -Wrestrict false positive (GCC bug 105651)
+  s += finite_or_na(f, 100 * (*lo - off));
+  s += ", ";
+  s += finite_or_na(f, 100 * (*hi - off));
+  return s + "]";
+}
+
 namespace {
-
-std::string ratio_cell(const std::optional<double>& r) {
-  if (!r) return "n/a";
-  return finite_or_na("%+.2f%%", 100 * (*r - 1));
-}
-
-std::string ci_cell(const MetricComparison& m) {
-  if (!m.ci_lo || !m.ci_hi) return "n/a";
-  return "[" + finite_or_na("%+.2f%%", 100 * (*m.ci_lo - 1)) + ", " + finite_or_na("%+.2f%%", 100 * (*m.ci_hi - 1)) + "]";
-}
 
 std::string p_cell(const MetricComparison& m) {
   if (!m.p_value) return "n/a";
@@ -37,7 +46,7 @@ Table compare_table(const Comparison& c) {
     std::string verdict(to_string(m.verdict));
     if (!m.note.empty() && m.verdict != Verdict::NoChange) verdict += " (" + m.note + ")";
     t.row({m.name, std::to_string(m.base.n) + "/" + std::to_string(m.cand.n), human(m.base.median, m.unit),
-           human(m.cand.median, m.unit), ratio_cell(m.ratio), ci_cell(m), finite_or_na("%.1f%%", 100 * m.ci_level),
+           human(m.cand.median, m.unit), change_cell(m), change_ci_cell(m), finite_or_na("%.1f%%", 100 * m.ci_level),
            p_cell(m), verdict});
   }
   for (const auto& g : c.geomeans)
@@ -119,6 +128,8 @@ nlohmann::json compare_json(const Comparison& c) {
                             {"exact", m.exact},
                             {"ratio", opt(m.ratio)},
                             {"ci", m.ci_lo ? nlohmann::json::array({*m.ci_lo, *m.ci_hi}) : nlohmann::json()},
+                            {"difference", opt(m.diff)},
+                            {"difference_ci", m.diff_lo ? nlohmann::json::array({*m.diff_lo, *m.diff_hi}) : nlohmann::json()},
                             {"ci_level", m.ci_level},
                             {"log_scale", m.log_scale},
                             {"verdict", json_name(m.verdict)},
@@ -149,13 +160,13 @@ std::string render_compare(const Comparison& c, Format f) {
   if (f == Format::Csv) {
     Table x({"metric", "unit", "better", "baseline_n", "baseline_median", "baseline_p90", "baseline_p99", "candidate_n",
              "candidate_median", "candidate_p90", "candidate_p99", "p_value", "ratio", "ci_lo", "ci_hi", "ci_level",
-             "verdict"});
+             "verdict", "difference", "difference_ci_lo", "difference_ci_hi"});
     auto opt = [](const std::optional<double>& v) { return v ? raw(*v) : std::string(); };
     for (const auto& m : c.metrics)
       x.row({m.name, m.unit, m.better == Better::Lower ? "lower" : "higher", std::to_string(m.base.n), raw(m.base.median),
              raw(m.base.p90), raw(m.base.p99), std::to_string(m.cand.n), raw(m.cand.median), raw(m.cand.p90),
              raw(m.cand.p99), opt(m.p_value), opt(m.ratio), opt(m.ci_lo), opt(m.ci_hi), raw(m.ci_level),
-             std::string(json_name(m.verdict))});
+             std::string(json_name(m.verdict)), opt(m.diff), opt(m.diff_lo), opt(m.diff_hi)});
     return x.csv();
   }
   std::size_t nb = 0, nc = 0;

@@ -8,7 +8,11 @@ namespace {
 
 std::string ci_cell(const QuantileCi& ci, std::string_view unit) {
   if (!ci.lo) return "need ≥ " + std::to_string(ci.min_n);
-  return "[" + human(*ci.lo, unit) + ", " + human(*ci.hi, unit) + "]";
+  std::string s = "[";  // appended, not "[" + std::string&&: GCC 12's -Wrestrict false positive (GCC bug 105651)
+  s += human(*ci.lo, unit);
+  s += ", ";
+  s += human(*ci.hi, unit);
+  return s + "]";
 }
 
 nlohmann::json ci_json(const QuantileCi& ci) {
@@ -59,6 +63,15 @@ std::string config_line(const Provenance& p) {
   return l;
 }
 
+// A device of the `gpu` spans, named as what it is: a CPU-backend run (no GPU listed, config
+// backend "cpu", or "auto" that found none) proves on "CPU backend device 0", not on a "GPU 0".
+std::string device_name(const Provenance& p, const std::string& dev) {
+  const auto b = p.config.find("backend");
+  const bool cpu = p.gpus.empty() && b != p.config.end() && b->is_string() &&
+                   (b->get<std::string>() == "cpu" || b->get<std::string>() == "auto");
+  return (cpu ? "CPU backend device " : "GPU ") + dev;
+}
+
 // "start-up 20.44 s (...)": how long, what ended it and which rule found the key-ready time.
 std::string startup_line(const RunSummary& s) {
   const Startup& u = s.startup;
@@ -95,8 +108,8 @@ std::vector<std::string> run_lines(const RunSummary& s) {
   if (s.first_proof) tp += " · first proof at " + human(*s.first_proof, "s");
   L.push_back(tp);
   for (const auto& d : s.devices)
-    L.push_back(printf_string("GPU %s: busy %s of %s wall (%s), %zu spans on %zu worker(s), %zu idle gap(s) totalling %s (longest %s), starved (empty queue) %s",
-                              d.device.c_str(), human(d.busy, "s").c_str(), human(s.wall, "s").c_str(),
+    L.push_back(printf_string("%s: busy %s of %s wall (%s), %zu spans on %zu worker(s), %zu idle gap(s) totalling %s (longest %s), starved (empty queue) %s",
+                              device_name(s.prov, d.device).c_str(), human(d.busy, "s").c_str(), human(s.wall, "s").c_str(),
                               finite_or_na("%.1f%%", 100 * d.busy_fraction).c_str(), d.spans, d.workers, d.gaps, human(d.idle, "s").c_str(),
                               human(d.max_gap, "s").c_str(), human(d.starved, "s").c_str()) +
                 (d.busy_steady_fraction ? printf_string(", busy %.1f%% from the first to the last proof", 100 * *d.busy_steady_fraction)

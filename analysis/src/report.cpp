@@ -9,6 +9,7 @@
 #include "cuzk/stats/render.hpp"
 #include "cuzk/stats/trace.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/text_escape.hpp"
 #include "report_parts.hpp"
 #include "svg_axis.hpp"
 
@@ -322,11 +323,7 @@ std::string render_report(const ReportInput& in) {
       const char* cls = m.verdict == Verdict::Regression ? "regression" : m.verdict == Verdict::Improvement ? "improvement" : "";
       t += "<tr><td>" + html(m.name) + "</td><td>" + std::to_string(m.base.n) + "/" + std::to_string(m.cand.n) + "</td><td>" +
            html(human(m.base.median, m.unit)) + "</td><td>" + html(human(m.cand.median, m.unit)) + "</td><td>" +
-           (m.ratio ? finite_or_na("%+.2f%%", 100 * (*m.ratio - 1)) : "n/a") + "</td><td>" +
-           (m.ci_lo && m.ci_hi ? "[" + finite_or_na("%+.2f%%", 100 * (*m.ci_lo - 1)) + ", " +
-                                     finite_or_na("%+.2f%%", 100 * (*m.ci_hi - 1)) + "]"
-                               : std::string("n/a")) +
-           "</td><td>" + (m.p_value ? finite_or_na("%.3g", *m.p_value) : "n/a") + "</td><td class=\"" + cls + "\">" + html(v) + "</td></tr>";
+           html(change_cell(m)) + "</td><td>" + html(change_ci_cell(m)) + "</td><td>" + (m.p_value ? finite_or_na("%.3g", *m.p_value) : "n/a") + "</td><td class=\"" + cls + "\">" + html(v) + "</td></tr>";
     }
     b += t + "</table>" + change_plot(c);
     for (const auto& l : c.attribution.lines) b += "<p>" + html(l) + "</p>";
@@ -356,7 +353,11 @@ std::string render_report(const ReportInput& in) {
   // The only script: marks the page as loaded with its SVG count (what the headless test checks).
   b += "<script>document.body.setAttribute('data-svg-count', document.querySelectorAll('svg').length);"
        "document.getElementById('status').textContent = 'loaded';</script>\n</body></html>\n";
-  return b;
+  // The inputs' text is HTML-escaped where it goes in; here no control byte (ESC, BEL, ...) or
+  // invalid UTF-8 of theirs stays in the page (a report is also read with cat or less).
+  EscapeOptions keep;
+  keep.keep_newlines = true;
+  return escape_text(b, keep);
 }
 
 void write_report(const ReportInput& in, const std::string& path) {

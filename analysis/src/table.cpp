@@ -103,13 +103,22 @@ std::string md_escape(std::string_view s) {
 
 std::string Table::markdown() const {
   std::string out = "|";
-  for (const auto& h : header_) out += " " + md_escape(h) + " |";
+  // Appended piece by piece: " " + std::string&& draws GCC 12's -Wrestrict false positive (GCC bug 105651).
+  for (const auto& h : header_) {
+    out += ' ';
+    out += md_escape(h);
+    out += " |";
+  }
   out += "\n|";
   for (std::size_t i = 0; i < header_.size(); ++i) out += i == 0 ? ":---|" : "---:|";
   out += "\n";
   for (const auto& r : rows_) {
     out += "|";
-    for (const auto& c : r) out += " " + md_escape(c) + " |";
+    for (const auto& c : r) {
+      out += ' ';
+      out += md_escape(c);
+      out += " |";
+    }
     out += "\n";
   }
   return out;
@@ -128,7 +137,10 @@ std::string csv_field(std::string_view s) {
 std::string Table::csv() const {
   std::string out;
   auto line = [&](const std::vector<std::string>& r) {
-    for (std::size_t i = 0; i < r.size(); ++i) out += (i ? "," : "") + csv_field(r[i]);
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (i) out += ',';
+      out += csv_field(r[i]);
+    }
     out += "\n";
   };
   line(header_);

@@ -9,6 +9,7 @@
 #include <queue>
 
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/text_escape.hpp"
 
 namespace cuzk::stats {
 
@@ -44,10 +45,12 @@ struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-// JSON string escaping for the few strings we emit (sector ids, messages).
-std::string esc(const std::string& s) {
+// JSON string escaping for the few strings we emit (sector ids, messages): their control bytes
+// and invalid UTF-8 first shown as escape_text does (util/text_escape.hpp), so the trace is
+// valid JSON and shows no raw control byte.
+std::string esc(const std::string& raw) {
   std::string o;
-  for (char c : s) {
+  for (char c : escape_text(raw)) {
     switch (c) {
       case '"': o += "\\\""; break;
       case '\\': o += "\\\\"; break;

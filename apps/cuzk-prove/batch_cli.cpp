@@ -180,8 +180,15 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
   pl::BatchResult r = pl::run_batch(c, files, std::move(devices), info);
   // With --json, stdout holds only the JSON summary and the human line goes to stderr.
   FILE* human = a.json ? stderr : stdout;
-  std::fprintf(human, "batch: %u proven, %u resumed, %u failed (%u sectors ok, %u failed, %u skipped) in %.3f s", r.proofs,
-               r.skipped, r.failures, r.sectors_ok, r.sectors_failed, r.sectors_skipped, r.wall);
+  // Partitions, then sectors as the --json totals count them: a refused entry (its sector file,
+  // key header or outputs refused, nothing attempted) is not counted as a failed sector.
+  unsigned refused = 0;
+  for (const auto& s : r.sectors) refused += s.status == "refused";
+  std::fprintf(human,
+               "batch: %u proven, %u resumed, %u failed partition(s); sectors: %u ok, %u failed, %u refused, %u skipped; "
+               "in %.3f s",
+               r.proofs, r.skipped, r.failures, r.sectors_ok, r.sectors_failed - refused, refused, r.sectors_skipped,
+               r.wall);
   if (r.proofs) std::fprintf(human, ", %.3f s/proof", r.wall / r.proofs);
   std::fprintf(human, ", peak RSS %.1f MiB; events %s (run %s)\n", double(r.peak_rss) / (1 << 20),
                pl::one_line(c.events_file()).c_str(), r.run.c_str());

@@ -20,6 +20,7 @@
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/output_file.hpp"
 #include "cuzk/util/stopwatch.hpp"
+#include "cuzk/util/text_escape.hpp"
 #include "backends.hpp"
 #include "batch_cli.hpp"
 #include "gen_porep.hpp"
@@ -54,9 +55,10 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   g16::load_key(zkey, {}, co, rep);
   const double s = cuzk::seconds_since(t0);
   if (!rep.note.empty() && !rep.wrote && rep.source != "prepared") cuzk::fail(Error::Kind::Io, zkey, rep.note);
-  if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", rep.note.c_str());
-  std::printf("%s: %s %s (%.1f MB) in %.2f s\n", zkey.c_str(), rep.wrote ? "prepared into" : "already prepared in",
-              rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6, s);
+  if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", cuzk::escape_text(rep.note).c_str());
+  std::printf("%s: %s %s (%.1f MB) in %.2f s\n", cuzk::escape_text(zkey).c_str(),
+              rep.wrote ? "prepared into" : "already prepared in", cuzk::escape_text(rep.cache_path).c_str(),
+              double(rep.cache_bytes) / 1e6, s);
   return 0;
 }
 
@@ -69,7 +71,7 @@ int cmd_verify(const std::string& vkey, const std::string& pub, const std::strin
     std::printf("OK: proof is valid\n");
     return 0;
   }
-  std::printf("INVALID: %s\n", r.reason.c_str());
+  std::printf("INVALID: %s\n", cuzk::escape_text(r.reason).c_str());
   return 1;
 }
 
@@ -98,7 +100,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   // Usage errors are one line like every other error (CLI11's default adds a second one).
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
-    return "cuzk-prove: error: " + std::string(e.what()) + " (see --help)\n";
+    return "cuzk-prove: error: " + cuzk::escape_text(e.what()) + " (see --help)\n";
   });
   app.set_version_flag("--version", std::string("cuzk-prove ") + CUZK_VERSION);
   int rc = 0;
@@ -161,17 +163,18 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   } catch (const Error& e) {
-    std::fprintf(stderr, "cuzk-prove: error: %s\n", e.what());
+    std::fprintf(stderr, "cuzk-prove: error: %s\n", cuzk::escape_text(e.what()).c_str());
     return verify->parsed() ? 2 : exit_code_for(e.kind());
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "cuzk-prove: error: out of memory\n");
     return verify->parsed() ? 2 : 4;  // verify: inputs too large to hold are bad input
   } catch (const nlohmann::json::exception& e) {
     // A JSON value of the wrong type that a reader did not catch: bad input for verify.
-    std::fprintf(stderr, "cuzk-prove: %s: %s\n", verify->parsed() ? "error" : "internal error", e.what());
+    std::fprintf(stderr, "cuzk-prove: %s: %s\n", verify->parsed() ? "error" : "internal error",
+                 cuzk::escape_text(e.what()).c_str());
     return verify->parsed() ? 2 : 70;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "cuzk-prove: internal error: %s\n", e.what());
+    std::fprintf(stderr, "cuzk-prove: internal error: %s\n", cuzk::escape_text(e.what()).c_str());
     return 70;
   }
   return rc;

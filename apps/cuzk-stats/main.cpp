@@ -14,16 +14,14 @@
 #include "cuzk/stats/run_set.hpp"  // run sets (docs/slurm.md)
 #include "cuzk/stats/suggest.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/text_escape.hpp"
 
 using namespace cuzk::stats;
 
 namespace {
 
-std::string one_line(std::string msg) {
-  for (char& c : msg)
-    if (c == '\n' || c == '\r') c = ' ';  // a path or field name must not break the one line
-  return msg;
-}
+// A message on one line, its control bytes and invalid UTF-8 escaped (util/text_escape.hpp).
+std::string one_line(const std::string& msg) { return cuzk::escape_text(msg); }
 
 // Before CLI11 sees the arguments: an unknown subcommand or --option gets a "did you mean".
 // Returns the one-line message, or "" when every name is known.
@@ -87,6 +85,9 @@ const CLI::Validator kInput(
 }  // namespace
 
 int main(int argc, char** argv) {
+  // What the inputs hold (hosts, ids, command lines, paths) reaches the terminal escaped,
+  // whichever command prints it (issue 45); the JSON outputs hold no raw control byte anyway.
+  cuzk::EscapedStream escaped_out(std::cout), escaped_err(std::cerr);
   CLI::App app{"cuzk-stats: honest statistics for cuzk-prove event files, Google Benchmark, hyperfine and pyperf "
                "JSON and metric,value CSV"};
   app.require_subcommand(1);
@@ -292,7 +293,7 @@ int main(int argc, char** argv) {
     std::cerr << "cuzk-stats: internal error: out of memory\n";
     return 70;
   } catch (const std::exception& e) {
-    std::cerr << "cuzk-stats: internal error: " << e.what() << "\n";
+    std::cerr << "cuzk-stats: internal error: " << one_line(e.what()) << "\n";
     return 70;
   }
   return 2;

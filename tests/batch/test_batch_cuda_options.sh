@@ -26,7 +26,7 @@ run=("$CUZK" batch --backend cpu --progress off --out "$WORK/out" "$S/t-0001.jso
 note "bad flag values"
 bad_run '^cuzk-prove: error: --msm-window-g1: "23" is not auto or a window width in bits from 4 to 22$' \
   "${run[@]}" --msm-window-g1 23
-bad_run '^cuzk-prove: error: --msm-table-h: "a?b" is not off' "${run[@]}" --msm-table-h $'a\nb'
+bad_run '^cuzk-prove: error: --msm-table-h: "a\\nb" is not off' "${run[@]}" --msm-table-h $'a\nb'
 
 note "the lab's flags are not the product's"
 for flag in --ntt-kernel --g2-overlap --msm-profile --msm-g2-lanes; do

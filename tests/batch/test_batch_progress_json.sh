@@ -49,6 +49,9 @@ prog = [l[len("progress: "):] for l in lines if l.startswith("progress: ")]
 other = [l for l in lines if not l.startswith("progress: ")]
 assert all(l.startswith("cuzk-prove batch: error: ") or l.startswith("batch: ") for l in other), other
 assert len([l for l in other if l.startswith("batch: ")]) == 1, "the human summary goes to stderr with --json"
+# Issue 45: the refused entry (broken.json) is counted as refused, not as a failed sector.
+summary = [l for l in other if l.startswith("batch: ")][0]
+assert summary.startswith("batch: 4 proven, 0 resumed, 1 failed partition(s); sectors: 1 ok, 1 failed, 1 refused, 0 skipped; in "), summary
 assert prog and re.match(r"preparing key circuit\.zkey \(\d+\.\d (MB|GB)\), \d+\.\d s$", prog[0]), prog[:1]
 done = []
 for p in prog[1:]:

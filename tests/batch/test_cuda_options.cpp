@@ -117,7 +117,7 @@ TEST_CASE("a bad value is one line naming the flag or the variable") {
   nl.msm_window_g1 = "a\nb";
   const std::string m = error_of(nl, {});
   CHECK(m.find('\n') == std::string::npos);
-  CHECK(m.rfind("--msm-window-g1: \"a?b\" is not", 0) == 0);
+  CHECK(m.rfind("--msm-window-g1: \"a\\nb\" is not", 0) == 0);
   CudaOptionFlags empty;
   empty.msm_window_g1 = "";  // given on the command line as "": not unset
   CHECK(error_of(empty, {}).rfind("--msm-window-g1: \"\" is not", 0) == 0);

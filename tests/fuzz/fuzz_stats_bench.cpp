@@ -1,6 +1,7 @@
 // libFuzzer target: the cuzk-stats readers of JSON documents and samples through the entry
-// points the CLI uses: Google Benchmark JSON (load_google_benchmark), a saved baseline
-// (load_baseline) and metric,value CSV (load_csv), then summary and compare in every format.
+// points the CLI uses: benchmark JSON (load_benchmark_json: Google Benchmark, hyperfine and
+// pyperf, told apart by their shape), a saved baseline (load_baseline) and metric,value CSV
+// (load_csv), then summary and compare in every format.
 // The input is a memfd named by /proc/self/fd/N. Only cuzk::Error is caught.
 #include <sys/mman.h>
 #include <unistd.h>
@@ -27,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     off += size_t(w);
   }
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
-  const std::function<MetricSet()> readers[] = {[&] { return load_google_benchmark(path); },
+  const std::function<MetricSet()> readers[] = {[&] { return load_benchmark_json(path); },
                                                 [&] { return load_baseline(path).metrics; },
                                                 [&] { return load_csv(path); }};
   for (const auto& read : readers) {

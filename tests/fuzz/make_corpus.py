@@ -58,7 +58,8 @@ put("fuzz_wtns", "bn128", rd("tiny-bn128", "w0.wtns"))
 r1cs = rd("tiny", "circuit.r1cs")
 # header (section 1): n8(4) prime(32) nWires nOutputs nPubInputs nPrvInputs at 36..48, nLabels(8), nConstraints at 60
 binary("fuzz_r1cs", r1cs, 1,
-       [("pub-over-wires", 44, 100), ("constraints-max", 60, 0xFFFFFFFF), ("wires-zero", 36, 0)])
+       [("pub-over-wires", 44, 100), ("constraints-max", 60, 0xFFFFFFFF), ("wires-zero", 36, 0),
+        ("wires-max", 36, 0xFFFFFFFF)])
 put("fuzz_r1cs", "bn128", rd("tiny-bn128", "circuit.r1cs"))
 for f in sorted(os.listdir(os.path.join(ROOT, "data", "sectors"))):
     with open(os.path.join(ROOT, "data", "sectors", f), "rb") as g:
@@ -67,9 +68,16 @@ put("fuzz_sector", "native.json",
     b'{"sector": "n1", "zkey": "k.zkey", "native": {"circuit": "porep-lite", "depth": 4, "challenges": 2, '
     b'"replica": "n1.replica"}, "partitions": [{"challenge_seed": 1}, 2]}')
 put("fuzz_sector", "trunc.json", b'{"sector": "s", "zkey": "k.zkey", "partitions": [')
+put("fuzz_sector", "native-depth-wrap.json",  # 2^32 + 1: not depth 1 (issue 45)
+    b'{"sector": "n1", "zkey": "k.zkey", "native": {"circuit": "porep-lite", "depth": 4294967297, '
+    b'"challenges": 2, "replica": "n1.replica"}, "partitions": [1]}')
 for fx in ("tiny", "main"):
     for f in ("verification_key.json", "proof.json", "public.json"):
         put("fuzz_snarkjs_json", fx + "-" + f, rd(fx, f))
 vk = rd("tiny", "verification_key.json").decode()
 put("fuzz_snarkjs_json", "vk-npublic-2p32", vk.replace('"nPublic": 2', '"nPublic": 4294967298').encode())
 put("fuzz_snarkjs_json", "bn128-vk", rd("tiny-bn128", "verification_key.json"))
+# Benchmark documents of the other two shapes load_benchmark_json reads (issue 45).
+for f in ("hyperfine-base.json", "pyperf.json"):
+    with open(os.path.join(ROOT, "tests", "stats", "data", f), "rb") as g:
+        put("fuzz_stats_bench", f, g.read())

@@ -9,6 +9,7 @@
 
 #include "cuzk/stats/comparison.hpp"
 #include "cuzk/stats/mann_whitney.hpp"
+#include "cuzk/stats/render.hpp"
 #include "rng.hpp"
 #include "stats_test_util.hpp"
 
@@ -153,7 +154,7 @@ TEST_CASE("properties: identical groups never regress; a shifted copy is detecte
   std::lognormal_distribution<double> d(std::log(37.0), 0.003);
   CompareOptions opt;
   for (int t = 0; t < 30; ++t) {
-    Metric a{"s_per_proof", "s", Better::Lower, {}};
+    Metric a{"s_per_proof", "s", Better::Lower, {}, ""};
     for (int i = 0; i < 3 + t % 10; ++i) a.samples.push_back(d(g));
     const auto same = compare_metric(a, a, opt);
     CHECK(same.verdict != Verdict::Regression);
@@ -185,7 +186,7 @@ TEST_CASE("properties: identical groups never regress; a shifted copy is detecte
 }
 
 TEST_CASE("a shift inside the noise threshold is not a change even when significant") {
-  Metric a{"m", "s", Better::Lower, {1.000, 1.001, 1.002, 1.003, 1.004, 1.005}};
+  Metric a{"m", "s", Better::Lower, {1.000, 1.001, 1.002, 1.003, 1.004, 1.005}, ""};
   Metric b = a;
   for (auto& v : b.samples) v *= 1.01;  // +1% with no overlap: p small, interval inside ±2%
   const auto r = compare_metric(a, b, CompareOptions{});
@@ -197,7 +198,7 @@ TEST_CASE("a shift inside the noise threshold is not a change even when signific
 }
 
 TEST_CASE("higher-is-better metrics invert the verdict") {
-  Metric a{"gpu_busy", "fraction", Better::Higher, {0.80, 0.81, 0.82, 0.80, 0.81}};
+  Metric a{"gpu_busy", "fraction", Better::Higher, {0.80, 0.81, 0.82, 0.80, 0.81}, ""};
   Metric b = a;
   for (auto& v : b.samples) v *= 1.10;
   CHECK(compare_metric(a, b, CompareOptions{}).verdict == Verdict::Improvement);
@@ -206,18 +207,53 @@ TEST_CASE("higher-is-better metrics invert the verdict") {
 TEST_CASE("a zero baseline: fractions need the shift to clear the noise in points, seconds any shift") {
   // The seed experiment's gpu_starved: 0 in every baseline run, ~1e-6 of the wall in every
   // candidate run: significant, but no regression a gate should fail on.
-  Metric a{"gpu_starved", "fraction", Better::Lower, {0, 0, 0, 0}};
-  Metric b{"gpu_starved", "fraction", Better::Lower, {7.4e-7, 1.05e-6, 1.08e-6, 1.10e-6}};
+  Metric a{"gpu_starved", "fraction", Better::Lower, {0, 0, 0, 0}, ""};
+  Metric b{"gpu_starved", "fraction", Better::Lower, {7.4e-7, 1.05e-6, 1.08e-6, 1.10e-6}, ""};
   auto r = compare_metric(a, b, CompareOptions{});
   CHECK(*r.p_value <= 0.05);
   CHECK(!r.ratio);
   CHECK(r.verdict == Verdict::NoChange);
-  CHECK(r.note.find("baseline median 0") != std::string::npos);
+  CHECK(r.points);
+  REQUIRE(r.diff);
+  CHECK(*r.diff == doctest::Approx(1.065e-6).epsilon(0.05));  // in fraction units: ~0.0001 points
+  CHECK(r.note.find("within the noise threshold") != std::string::npos);
   for (auto& v : b.samples) v += 0.05;  // starved 5 % of the wall: a regression
   CHECK(compare_metric(a, b, CompareOptions{}).verdict == Verdict::Regression);
   // Seconds have no natural floor: a lock wait that appears in every run counts.
-  Metric c{"gpu.lock_wait.median", "s", Better::Lower, {0, 0, 0, 0}};
-  Metric d{"gpu.lock_wait.median", "s", Better::Lower, {0.004, 0.005, 0.006, 0.005}};
+  Metric c{"gpu.lock_wait.median", "s", Better::Lower, {0, 0, 0, 0}, ""};
+  Metric d{"gpu.lock_wait.median", "s", Better::Lower, {0.004, 0.005, 0.006, 0.005}, ""};
   CHECK(compare_metric(c, d, CompareOptions{}).verdict == Verdict::Regression);
   CHECK(compare_metric(d, c, CompareOptions{}).verdict == Verdict::Improvement);
+}
+
+TEST_CASE("fractions are compared as differences in points with their interval, never as ratios") {
+  // Issue 45: gpu_starved 0.0% -> 0.0% was reported as +108.17% [-6314.24%, +368.36%].
+  Metric a{"gpu_starved", "fraction", Better::Lower, {2e-6, -1e-7, 4e-6, 1e-6, 3e-6}, ""};
+  Metric b{"gpu_starved", "fraction", Better::Lower, {5e-6, 1e-6, 6e-6, 2e-6, 4e-6}, ""};
+  const auto r = compare_metric(a, b, CompareOptions{});
+  CHECK(r.points);
+  CHECK(!r.ratio);
+  CHECK(!r.ci_lo);
+  REQUIRE(r.diff);
+  REQUIRE(r.diff_lo);
+  REQUIRE(r.diff_hi);
+  CHECK(*r.diff_lo <= *r.diff);
+  CHECK(*r.diff <= *r.diff_hi);
+  CHECK(std::fabs(*r.diff_hi) < 1e-4);  // well under 0.01 points
+  CHECK(r.verdict == Verdict::NoChange);
+  CHECK(change_cell(r).find(" pt") != std::string::npos);
+  CHECK(change_cell(r).find('%') == std::string::npos);
+  CHECK(change_ci_cell(r).find(" pt]") != std::string::npos);
+  // A real change of a busy fraction: 80 % -> 90 % is +10 points, not +12.5 %.
+  Metric c{"gpu_busy", "fraction", Better::Higher, {0.80, 0.81, 0.79, 0.80, 0.80}, ""};
+  Metric d{"gpu_busy", "fraction", Better::Higher, {0.90, 0.91, 0.89, 0.90, 0.90}, ""};
+  const auto e = compare_metric(c, d, CompareOptions{});
+  REQUIRE(e.diff);
+  CHECK(*e.diff == doctest::Approx(0.10).epsilon(1e-6));
+  CHECK(change_cell(e) == "+10.00 pt");
+  CHECK(e.verdict == Verdict::Improvement);
+  // Other units keep their ratio.
+  Metric f{"s_per_proof", "s", Better::Lower, {1.0, 1.01, 0.99, 1.0, 1.0}, ""};
+  CHECK(!compare_metric(f, f, CompareOptions{}).points);
+  CHECK(compare_metric(f, f, CompareOptions{}).ratio);
 }

@@ -1,5 +1,7 @@
 #include "cuzk/groth16/binfile.hpp"
 
+#include "cuzk/util/text_escape.hpp"
+
 namespace cuzk::groth16 {
 
 BinFile::BinFile(const std::string& path, std::string_view magic, std::uint32_t max_version)
@@ -20,8 +22,8 @@ void BinFile::index(std::string_view magic, std::uint32_t max_version) {
   const std::uint8_t* m = r.take(4);
   if (std::memcmp(m, magic.data(), 4) != 0)
     fail(Error::Kind::BadInput, f,
-         "wrong magic: expected '" + std::string(magic) + "', found '" + std::string(reinterpret_cast<const char*>(m), 4) +
-             "'");
+         "wrong magic: expected '" + std::string(magic) + "', found '" +
+             escape_text(std::string_view(reinterpret_cast<const char*>(m), 4)) + "'");
   version_ = r.u32();
   if (version_ == 0 || version_ > max_version)
     fail(Error::Kind::BadInput, f, "unsupported " + std::string(magic) + " version " + std::to_string(version_));

@@ -199,6 +199,8 @@ std::optional<ProvingKey> read_with_fingerprint(const std::string& file, const F
   const u64 nv = h.n_vars, np = h.n_public, n = h.domain_size;
   const u64 want[N_ARR] = {np + 1, h.count[COEFS], n + 1, n + 1, nv, nv, nv, nv - np - 1, h.count[H]};
   if (np + 1 > nv || (h.count[H] != 0 && h.count[H] != n)) return no("counts disagree with its header");
+  if (n == 0 || (n & (n - 1)) || h.log_domain >= 32 || (u64(1) << h.log_domain) != n)
+    return no("domainSize " + std::to_string(n) + " and log2 " + std::to_string(h.log_domain) + " disagree");
   for (unsigned i = 0; i < N_ARR; ++i) {
     if (h.count[i] != want[i]) return no(std::string(kArrName[i]) + ": count disagrees with the header");
     if (h.offset[i] % kAlign || h.offset[i] < kHeaderBytes || h.offset[i] > m->size() ||

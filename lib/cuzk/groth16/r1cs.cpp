@@ -36,6 +36,12 @@ R1cs read_r1cs(const BinFile& f) {
     h.bad("nOutputs " + std::to_string(r.n_outputs) + " + nPubInputs " + std::to_string(r.n_pub_inputs) +
           " + nPrvInputs " + std::to_string(r.n_prv_inputs) + " + 1 (the constant) exceed nWires " +
           std::to_string(r.n_wires));
+  // Section 3 (wire2label) is nWires u64s: the file's size bounds nWires before the setup or
+  // the prover sizes anything by it (a header with nWires = 2^32-1 is refused, not allocated).
+  Reader w = f.section(3, "wire2label");
+  if (w.remaining() != std::uint64_t(r.n_wires) * 8)
+    w.bad("holds " + std::to_string(w.remaining()) + " bytes, but the header's nWires = " + std::to_string(r.n_wires) +
+          " needs " + std::to_string(std::uint64_t(r.n_wires) * 8) + " (8 bytes a wire)");
   Reader c = f.section(2, "constraints");
   if (std::uint64_t(r.n_constraints) * 12 > c.remaining())  // each constraint: 3 term counts at least
     c.bad("holds " + std::to_string(c.remaining()) + " bytes, too few for nConstraints = " +

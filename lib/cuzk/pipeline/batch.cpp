@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <thread>
@@ -174,8 +175,8 @@ KeyCache::OnLoad key_load_reporter(EventWriter& ev) {
     static const char* clear = isatty(STDERR_FILENO) == 1 ? "\r\x1b[K" : "";  // the bar's line
     if (rep.wrote)
       std::fprintf(stderr, "%scuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",
-                   clear, path.c_str(), rep.cache_path.c_str(), double(rep.cache_bytes) / 1e6);
-    if (!rep.note.empty()) std::fprintf(stderr, "%scuzk-prove batch: warning: %s\n", clear, rep.note.c_str());
+                   clear, one_line(path).c_str(), one_line(rep.cache_path).c_str(), double(rep.cache_bytes) / 1e6);
+    if (!rep.note.empty()) std::fprintf(stderr, "%scuzk-prove batch: warning: %s\n", clear, one_line(rep.note).c_str());
   };
 }
 
@@ -290,12 +291,20 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   cfg.devices.clear();
   for (auto& d : devices) cfg.devices.push_back(d.index);
 
+  // Each sector being proven holds its lock open (out_lock.hpp): at most the partitions in
+  // flight of them, fewer where RLIMIT_NOFILE leaves less room; checked before anything is made.
+  DescriptorBudget fds;
+  fds.wanted = cfg.hold_permit && cfg.bounded_queue ? cfg.max_inflight + cfg.queue_depth + cfg.write_workers + 1
+                                                    : std::numeric_limits<unsigned>::max() / 2;  // unbounded queues
+  fds.transient = cfg.synth_workers + 2 * cfg.write_workers + 12;
+  auto claims = std::make_shared<ClaimSlots>(claim_capacity(fds));
+
   create_out_dir(cfg.out_dir);
   OutDirLock dir_lock(cfg.out_dir);  // shared with concurrent batches; cleans DIR's temp files when alone
   EventWriter ev(cfg.events_file(), make_run_id(), start);  // before any sector folder can take its place
   for (auto& s : sectors)
     if (s->error.empty()) {
-      s->ledger = std::make_unique<SectorLedger>(cfg.out_dir, s->spec.id, s->spec.zkey);
+      s->ledger = std::make_unique<SectorLedger>(cfg.out_dir, s->spec.id, s->spec.zkey, claims);
       s->error = s->ledger->prepare();  // its folder; its proof's place free for a file
     }
   ev.emit(run_start_event(cfg, devices, info, sectors.size(), size, ev.now()));

@@ -1,10 +1,14 @@
 #include "cuzk/pipeline/out_lock.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include "cuzk/util/atomic_file.hpp"
@@ -51,6 +55,46 @@ OutDirLock::OutDirLock(const std::string& out_dir) {
 
 OutDirLock::~OutDirLock() {
   if (fd_ >= 0) ::close(fd_);
+}
+
+void ClaimSlots::acquire() {
+  std::unique_lock<std::mutex> lk(m_);
+  cv_.wait(lk, [&] { return free_ > 0; });
+  --free_;
+}
+
+void ClaimSlots::release() {
+  {
+    std::lock_guard<std::mutex> lk(m_);
+    ++free_;
+  }
+  cv_.notify_one();
+}
+
+unsigned open_descriptors() {
+  DIR* d = ::opendir("/proc/self/fd");
+  if (!d) return 16;
+  unsigned n = 0;
+  while (const dirent* e = ::readdir(d))
+    if (e->d_name[0] != '.') ++n;
+  ::closedir(d);
+  return n > 0 ? n - 1 : 0;  // less the folder's own descriptor
+}
+
+unsigned claim_capacity(const DescriptorBudget& b) {
+  const unsigned wanted = std::max(1u, b.wanted);
+  rlimit rl{};
+  if (::getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return wanted;
+  const std::uint64_t used = std::uint64_t(open_descriptors()) + b.fixed + b.transient;
+  const std::uint64_t limit = rl.rlim_cur;
+  if (limit < used + 1)
+    fail(Error::Kind::Io, "",
+         "the open-file limit (ulimit -n) is " + std::to_string(limit) + " but this batch needs at least " +
+             std::to_string(used + 1) + " descriptors (" + std::to_string(used - b.fixed - b.transient) +
+             " open now, " + std::to_string(b.fixed + b.transient) +
+             " for the run and its workers, 1 per sector in flight): raise it (ulimit -n " +
+             std::to_string(used + std::min<std::uint64_t>(wanted, 64)) + ") or pass fewer --synth-workers / --write-workers");
+  return unsigned(std::min<std::uint64_t>(wanted, limit - used));
 }
 
 std::string sector_lock_path(const std::string& out_dir, const std::string& sector) {

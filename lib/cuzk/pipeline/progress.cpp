@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "cuzk/util/text_escape.hpp"
+
 namespace cuzk::pipeline {
 
 namespace {
@@ -36,7 +38,7 @@ std::string ProgressBar::text_locked(double now) const {
     auto it = std::min_element(loading_.begin(), loading_.end(), [](auto& a, auto& b) { return a.second.t0 < b.second.t0; });
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.1f s", now - it->second.t0);
-    s = "preparing key " + std::filesystem::path(it->first).filename().string() + " (" + gb(it->second.bytes) + "), " + buf;
+    s = "preparing key " + escape_text(std::filesystem::path(it->first).filename().string()) + " (" + gb(it->second.bytes) + "), " + buf;
     if (loading_.size() > 1) s += " (+" + std::to_string(loading_.size() - 1) + " more)";
     return s;
   }
@@ -58,7 +60,7 @@ std::string ProgressBar::text_locked(double now) const {
   // A key loading again mid-run (evicted for memory, or the next key of a mixed batch).
   for (const auto& [path, l] : loading_) {
     std::snprintf(buf, sizeof buf, "%.1f s", now - l.t0);
-    s += "; loading key " + std::filesystem::path(path).filename().string() + " (" + gb(l.bytes) + "), " + buf;
+    s += "; loading key " + escape_text(std::filesystem::path(path).filename().string()) + " (" + gb(l.bytes) + "), " + buf;
   }
   return s;
 }

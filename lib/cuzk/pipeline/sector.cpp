@@ -5,6 +5,7 @@
 
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/text_escape.hpp"
 
 namespace cuzk::pipeline {
 
@@ -22,47 +23,13 @@ bool valid_sector_id(const std::string& id) {
 }
 
 std::string printable(std::string_view s, std::size_t max_chars) {
-  static const char* hx = "0123456789abcdef";
-  std::string out;
-  std::size_t shown = 0;
-  for (unsigned char c : s) {
-    if (shown++ == max_chars) {
-      out += "...";
-      break;
-    }
-    if (c == '\\' || c == '"') {
-      out += '\\';
-      out += char(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c < 0x20 || c == 0x7f) {
-      out += "\\x";
-      out += hx[c >> 4];
-      out += hx[c & 15];
-    } else {
-      out += char(c);
-    }
-  }
-  return out;
+  EscapeOptions how;
+  how.quoted = true;
+  how.max_chars = max_chars;
+  return escape_text(s, how);
 }
 
-std::string one_line(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (unsigned char c : s) {
-    if (c < 0x20 || c == 0x7f) {
-      static const char* hx = "0123456789abcdef";
-      out += c == '\n' ? std::string("\\n") : std::string("\\x") + hx[c >> 4] + hx[c & 15];
-    } else {
-      out += char(c);
-    }
-  }
-  return out;
-}
+std::string one_line(std::string_view s) { return escape_text(s); }
 
 namespace {
 
@@ -113,11 +80,15 @@ SectorSpec parse_sector(const std::string& text, const std::string& path) {
     if (string_field(*nat, "circuit", path, "native") != "porep-lite") bad("unknown circuit (supported: porep-lite)");
     const auto& d = field(*nat, "depth", path, "native");
     const auto& k = field(*nat, "challenges", path, "native");
-    if (!d.is_number_unsigned() || d.get<unsigned>() < 1 || d.get<unsigned>() > 40) bad("\"depth\" must be 1..40");
+    // Range-checked in the type JSON holds them in (64-bit), never after a narrowing cast:
+    // 4294967297 is not depth 1.
+    if (!d.is_number_unsigned() || d.get<std::uint64_t>() < 1 || d.get<std::uint64_t>() > 40)
+      bad("\"depth\" must be an integer 1..40, not " + printable(d.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
     if (!k.is_number_unsigned() || k.get<std::uint64_t>() < 1 || k.get<std::uint64_t>() > (1u << 24))
-      bad("\"challenges\" must be a positive integer");
+      bad("\"challenges\" must be an integer 1..16777216, not " +
+          printable(k.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
     SectorSpec::Native n;
-    n.depth = d.get<unsigned>();
+    n.depth = unsigned(d.get<std::uint64_t>());
     n.challenges = k.get<std::uint32_t>();
     n.replica = resolve(base, string_field(*nat, "replica", path, "native"));
     for (std::size_t i = 0; i < parts.size(); ++i) {

@@ -52,10 +52,10 @@ SectorSpec parse_sector(const std::string& text, const std::string& path);
 // not starting with ".cuzk-" (reserved for the batch's temp files).
 bool valid_sector_id(const std::string& id);
 
-// `s` for a one-line message inside double quotes: \\ and " escaped, control characters as
-// \\n, \\t, \\r or \\xNN, cut after max_chars characters ("...").
+// `s` for a one-line message inside double quotes: \\ and " escaped, control characters and
+// invalid UTF-8 as escape_text shows them (util/text_escape.hpp), cut after max_chars characters.
 std::string printable(std::string_view s, std::size_t max_chars = 64);
-// A message made one line: control characters (newline, NUL, ...) escaped, nothing else.
+// A message made one line and safe for a terminal: escape_text (util/text_escape.hpp).
 std::string one_line(std::string_view s);
 
 }  // namespace cuzk::pipeline

@@ -66,10 +66,14 @@ std::string sector_proof_bytes(const std::vector<groth16::Proof>& proofs) {
 
 }  // namespace
 
-SectorLedger::SectorLedger(std::string out_dir, std::string sector, std::string zkey)
-    : out_(std::move(out_dir)), id_(std::move(sector)), zkey_(std::move(zkey)), dir_(sector_dir(out_, id_)) {}
+SectorLedger::SectorLedger(std::string out_dir, std::string sector, std::string zkey, std::shared_ptr<ClaimSlots> slots)
+    : out_(std::move(out_dir)),
+      id_(std::move(sector)),
+      zkey_(std::move(zkey)),
+      dir_(sector_dir(out_, id_)),
+      slots_(std::move(slots)) {}
 
-SectorLedger::~SectorLedger() = default;
+SectorLedger::~SectorLedger() { release(); }
 
 std::string SectorLedger::prepare() const {
   // An earlier run's output in the place of this sector's proof (a sector named "<id>.proof"
@@ -85,12 +89,24 @@ std::string SectorLedger::prepare() const {
 }
 
 void SectorLedger::claim() {
-  lock_ = std::make_unique<FileLock>();
-  lock_->lock(sector_lock_path(out_, id_), true, true);
+  if (lock_) return;
+  if (slots_) slots_->acquire();  // bounds the descriptors the batch's sector locks hold
+  try {
+    auto lock = std::make_unique<FileLock>();
+    lock->lock(sector_lock_path(out_, id_), true, true);
+    lock_ = std::move(lock);
+  } catch (...) {
+    if (slots_) slots_->release();
+    throw;
+  }
   remove_stale_temp_files(dir_);  // only while the sector is ours
 }
 
-void SectorLedger::release() { lock_.reset(); }
+void SectorLedger::release() {
+  if (!lock_) return;
+  lock_.reset();  // closes the descriptor: the lock is free for another batch
+  if (slots_) slots_->release();
+}
 
 bool SectorLedger::has_outputs(unsigned part) const { return partition_outputs_exist(out_, id_, part); }
 
@@ -151,7 +167,8 @@ std::size_t SectorLedger::write_partition(unsigned part, const groth16::Proof& p
   record[origin.first] = origin.second;
   auto pj = groth16::dump_snarkjs(groth16::public_to_json(pub));
   auto pr = groth16::dump_snarkjs(groth16::proof_to_json(proof));
-  auto in = record.dump(1) + "\n";
+  // replace: a path from a sector file may be any bytes, not UTF-8; the manifest stays JSON.
+  auto in = record.dump(1, ' ', false, ojson::error_handler_t::replace) + "\n";
   const std::string pp = proof_json_path(out_, id_, part);
   if (overwrite) ::unlink(pp.c_str());  // this partition's invalid or stale proof, being redone
   write_file_atomic(public_json_path(out_, id_, part), pj, !overwrite);

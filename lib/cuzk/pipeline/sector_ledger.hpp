@@ -7,7 +7,8 @@
 //   DIR/<sector>/p<i>.proof.json    the proof (snarkjs proof.json); its presence marks the partition done
 //   DIR/<sector>.proof              the partitions' 192-byte compressed proofs in partition order,
 //                                   only when every partition of the sector succeeded
-//   DIR/<sector>/.cuzk-lock         held while this batch proves the sector (out_lock.hpp)
+//   DIR/<sector>/.cuzk-lock         held while this batch proves the sector (out_lock.hpp); one of
+//                                   the batch's ClaimSlots is taken for as long (issue 45)
 #include <functional>
 #include <memory>
 #include <optional>
@@ -21,6 +22,7 @@
 namespace cuzk::pipeline {
 
 class FileLock;
+class ClaimSlots;
 
 std::string sector_dir(const std::string& out, const std::string& sector);
 std::string proof_json_path(const std::string& out, const std::string& sector, unsigned part);
@@ -37,7 +39,8 @@ struct Existing {
 
 class SectorLedger {
 public:
-  SectorLedger(std::string out_dir, std::string sector, std::string zkey);
+  // `slots` (shared by the batch's ledgers; none: no bound) bounds the claims held at once.
+  SectorLedger(std::string out_dir, std::string sector, std::string zkey, std::shared_ptr<ClaimSlots> slots = {});
   ~SectorLedger();
   SectorLedger(const SectorLedger&) = delete;
   SectorLedger& operator=(const SectorLedger&) = delete;
@@ -48,8 +51,10 @@ public:
   // Before anything is proven: the sector's folder exists (made here) and its proof's place is
   // free for a file. "" or the one-line problem (then nothing can be written for the sector).
   std::string prepare() const;
-  // Takes DIR/<sector>/.cuzk-lock, waiting for another batch proving this sector, then removes
-  // the sector folder's stale temp files. Throws Error(Io). release() lets the next batch in.
+  // Takes one of the batch's claim slots (waiting for a sector of this batch to end when all
+  // are held), then DIR/<sector>/.cuzk-lock, waiting for another batch proving this sector,
+  // then removes the sector folder's stale temp files. Throws Error(Io) (the slot given back).
+  // release() lets the next batch in and gives the slot back.
   void claim();
   void release();
 
@@ -72,6 +77,7 @@ public:
 
 private:
   std::string out_, id_, zkey_, dir_;
+  std::shared_ptr<ClaimSlots> slots_;
   std::unique_ptr<FileLock> lock_;
 };
 

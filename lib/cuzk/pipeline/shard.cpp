@@ -31,8 +31,10 @@ std::optional<std::uint64_t> decimal(std::string_view v) { return parse_decimal(
 }  // namespace
 
 Shard parse_shard(const std::string& text) {
-  const std::string want = "\"" + printable(text) + "\" is not I/N (0 <= I < N <= " + std::to_string(kMaxShards) +
-                           ") or slurm";
+  // Built by appending: GCC 12 warns -Wrestrict on "literal" + std::string&& (GCC bug 105651).
+  std::string want = "\"";
+  want += printable(text);
+  want += "\" is not I/N (0 <= I < N <= " + std::to_string(kMaxShards) + ") or slurm";
   const auto slash = text.find('/');
   if (slash == std::string::npos) bad_shard(want);
   auto i = decimal(std::string_view(text).substr(0, slash));

@@ -324,7 +324,8 @@ void read(const Source& s, RunStart& e) {
   e.host = std::string(s.opt_text("host").value_or(""));
   e.start_unix = s.opt_number("start_unix");
   const long long cpus = s.opt_integer("cpus").value_or(0);
-  e.cpus = cpus > 0 && cpus < (1 << 30) ? cpus : 0;  // a nonsense count reads as unknown
+  if (cpus < 0 || cpus >= (1 << 30)) s.bad("field 'cpus' is out of range (0 .. 2^30-1)");
+  e.cpus = cpus;
 }
 
 void read(const Source& s, RunEnd& e) {

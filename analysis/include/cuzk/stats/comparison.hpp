@@ -32,6 +32,11 @@ struct MetricComparison {
   Better better = Better::Lower;
   GroupStats base, cand;
   std::optional<double> p_value, ratio, ci_lo, ci_hi;
+  // A fraction (unit "fraction": GPU busy, starved) is compared as a difference, candidate −
+  // baseline in fraction units (×100: percentage points), with its interval; ratio and ci stay
+  // empty (a relative change of a fraction near 0 is noise: 0.0% → 0.0% is not "+108%").
+  bool points = false;
+  std::optional<double> diff, diff_lo, diff_hi;
   double ci_level = 0;  // achieved level of the interval
   bool exact = false, log_scale = true;
   Verdict verdict = Verdict::Insufficient;

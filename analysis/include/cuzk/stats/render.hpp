@@ -27,6 +27,10 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
                             PercentileMethod method, double level);
 
 std::string render_compare(const Comparison& c, Format f);
+// A metric's change for a table: a ratio as "+1.23%", a fraction's difference (points) as
+// "+0.12 pt"; its interval the same way, "[lo, hi]"; "n/a" when there is none.
+std::string change_cell(const MetricComparison& m);
+std::string change_ci_cell(const MetricComparison& m);
 nlohmann::json compare_json(const Comparison& c);
 
 }  // namespace cuzk::stats

@@ -25,6 +25,7 @@
 
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/parse_text.hpp"
+#include "cuzk/util/text_escape.hpp"
 
 namespace cuzk::cuda {
 
@@ -56,10 +57,13 @@ struct CudaOptionFlags {
 };
 
 namespace options_detail {
-inline std::string shown(std::string_view v) {  // a value quoted on one line, control bytes as '?'
-  std::string s = "\"";
-  for (char c : v.substr(0, 64)) s += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
-  return s + (v.size() > 64 ? "...\"" : "\"");
+inline std::string shown(std::string_view v) {  // a value quoted on one line (util/text_escape.hpp)
+  EscapeOptions how;
+  how.quoted = true;
+  how.max_chars = 64;
+  std::string s = "\"";  // appended: "literal" + std::string&& draws GCC 12's -Wrestrict (GCC bug 105651)
+  s += escape_text(v, how);
+  return s + "\"";
 }
 
 // The flag's value, else the environment's (non-empty), else nullopt; `where` names the source.
