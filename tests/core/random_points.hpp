@@ -4,16 +4,20 @@
 
 #include "cuzk/ec/batch_affine.hpp"
 #include "cuzk/ec/bls12_381_curves.hpp"
+#include "cuzk/ec/bn254_curves.hpp"
 #include "gmp_oracle.hpp"
 
 namespace cuzk::test {
 
-inline ff::Limbs<4> random_scalar() { return random_elem<bls12_381::Fr>().canonical(); }
+template <class Scalar = bls12_381::Fr>
+ff::Limbs<4> random_scalar() {
+  return random_elem<Scalar>().canonical();
+}
 
 // [k]G for a fresh random k.
 template <class Curve>
 ec::Jacobian<Curve> random_point() {
-  return ec::Jacobian<Curve>::generator().mul(random_scalar());
+  return ec::Jacobian<Curve>::generator().mul(random_scalar<typename Curve::Scalar>());
 }
 
 // n varied subgroup points, cheaply: a few random multiples of G, then running sums of
