@@ -38,13 +38,15 @@ ff::Limbs<4> glv_scalar() {
   return k;
 }
 
+template <class Scalar = Fr>
 ff::Limbs<4> scalar_for(Mix mix) {
+  using Fr = Scalar;
   switch (mix) {
-    case Mix::Random: return test::random_scalar();
+    case Mix::Random: return test::random_scalar<Fr>();
     case Mix::ZeroOne: return ff::bi::from_u64<4>(rng()() & 1);
     case Mix::Sparse: {
       auto r = rng()() % 4;
-      return r == 0 ? test::random_scalar() : ff::bi::from_u64<4>(r == 1 ? 0 : r == 2 ? 1 : rng()() % 1000);
+      return r == 0 ? test::random_scalar<Fr>() : ff::bi::from_u64<4>(r == 1 ? 0 : r == 2 ? 1 : rng()() % 1000);
     }
     case Mix::Edge: {
       ff::Limbs<4> k{};
@@ -53,7 +55,7 @@ ff::Limbs<4> scalar_for(Mix mix) {
         case 1: k = Fr::P, ff::bi::sub(k, ff::bi::from_u64<4>(2)); break;   // r − 2
         case 2: { unsigned b = rng()() % 255; k[b / 64] = ff::u64(1) << (b % 64); } break;  // 2^b
         case 3: { unsigned b = 1 + rng()() % 254; for (unsigned i = 0; i < b; ++i) k[i / 64] |= ff::u64(1) << (i % 64); } break;  // 2^b − 1
-        case 4: k = test::random_scalar(); break;
+        case 4: k = test::random_scalar<Fr>(); break;
         default: break;  // 0
       }
       return k;
@@ -68,7 +70,7 @@ void check_msm(std::size_t n, Mix mix, unsigned window, double inf_rate = 0.05) 
   auto pts = test::random_affine_points<Curve>(n);
   std::vector<ff::Limbs<4>> ks(n);
   for (std::size_t i = 0; i < n; ++i) {
-    ks[i] = scalar_for(mix);
+    ks[i] = scalar_for<typename Curve::Scalar>(mix);
     if (double(rng()() % 1000) < inf_rate * 1000) pts[i] = ec::Affine<Curve>::infinity();
   }
   // repeated and opposite points
@@ -213,6 +215,15 @@ TEST_CASE("G2 pippenger vs naive") {
   for (std::size_t n : {0, 1, 2, 5, 33, 200})
     for (Mix mix : {Mix::Random, Mix::Sparse, Mix::Edge}) check_msm<G2Curve>(n, mix, 0);
   for (unsigned c : {1u, 3u, 8u, 13u, 16u}) check_msm<G2Curve>(30, Mix::Random, c);
+}
+
+TEST_CASE("BN254 G1 and G2 pippenger vs naive") {
+  for (std::size_t n : {0, 1, 2, 5, 33, 300})
+    for (Mix mix : {Mix::Random, Mix::ZeroOne, Mix::Sparse, Mix::Edge}) check_msm<bn254::G1Curve>(n, mix, 0);
+  for (unsigned c : {1u, 4u, 10u, 13u, 16u}) check_msm<bn254::G1Curve>(200, Mix::Random, c);
+  for (std::size_t n : {0, 1, 5, 33, 200})
+    for (Mix mix : {Mix::Random, Mix::Sparse, Mix::Edge}) check_msm<bn254::G2Curve>(n, mix, 0);
+  for (unsigned c : {3u, 11u}) check_msm<bn254::G2Curve>(30, Mix::Random, c);
 }
 
 TEST_CASE("choose_window grows with n") {

@@ -150,7 +150,7 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
   using Aff = ec::Affine<Curve>;
   using Jac = ec::Jacobian<Curve>;
   using Bucket = ec::XYZZ<Curve>;
-  constexpr Limbs<4> R = bls12_381::Fr::P;
+  constexpr Limbs<4> R = Curve::Scalar::P;
 
   // ---- classify: skip 0 and infinity, sum the 1s directly, keep the rest -----------
   std::vector<std::uint32_t> big;
@@ -303,5 +303,11 @@ template ec::Jacobian<bls12_381::G1Curve> msm_naive(const ec::Affine<bls12_381::
                                                     std::size_t);
 template ec::Jacobian<bls12_381::G2Curve> msm_naive(const ec::Affine<bls12_381::G2Curve>*, const Limbs<4>*,
                                                     std::size_t);
+template ec::Jacobian<bn254::G1Curve> pippenger(const ec::Affine<bn254::G1Curve>*, const Limbs<4>*, std::size_t,
+                                                const MsmConfig&);
+template ec::Jacobian<bn254::G2Curve> pippenger(const ec::Affine<bn254::G2Curve>*, const Limbs<4>*, std::size_t,
+                                                const MsmConfig&);
+template ec::Jacobian<bn254::G1Curve> msm_naive(const ec::Affine<bn254::G1Curve>*, const Limbs<4>*, std::size_t);
+template ec::Jacobian<bn254::G2Curve> msm_naive(const ec::Affine<bn254::G2Curve>*, const Limbs<4>*, std::size_t);
 
 }  // namespace cuzk::msm

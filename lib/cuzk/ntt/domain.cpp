@@ -25,6 +25,7 @@ inline std::size_t bitrev(std::size_t x, unsigned bits) {
 }
 
 // Butterflies of the stages with half-size m = 2^s for s ∈ [s0, s1) on a[0, len).
+template <class Fr>
 inline void stages(Fr* a, std::size_t len, unsigned s0, unsigned s1, const Fr* tw) {
   for (unsigned s = s0; s < s1; ++s) {
     const std::size_t m = std::size_t(1) << s;
@@ -40,17 +41,18 @@ inline void stages(Fr* a, std::size_t len, unsigned s0, unsigned s1, const Fr* t
 
 }  // namespace
 
-Domain::Domain(unsigned log_n) : log_n_(log_n), n_(std::size_t(1) << log_n) {
+template <class Fr>
+BasicDomain<Fr>::BasicDomain(unsigned log_n) : log_n_(log_n), n_(std::size_t(1) << log_n) {
   if (log_n > MAX_LOG)
     fail(Error::Kind::BadInput, "", "NTT domain 2^" + std::to_string(log_n) + " exceeds 2^" + std::to_string(MAX_LOG));
-  omega_ = bls12_381::fr_root_of_unity(log_n);
-  omega2n_ = bls12_381::fr_root_of_unity(log_n + 1);
+  omega_ = ff::root_of_unity<Fr>(log_n);
+  omega2n_ = ff::root_of_unity<Fr>(log_n + 1);
   n_inv_ = Fr::from_u64(n_).inverse();
   tw_.resize(std::max<std::size_t>(n_, 2));
   // tw[m + j] = ω_2m^j; ω_2m = ω_n^(n/2m)
   for (unsigned s = 0; s < log_n; ++s) {
     const std::size_t m = std::size_t(1) << s;
-    const Fr wm = bls12_381::fr_root_of_unity(s + 1);
+    const Fr wm = ff::root_of_unity<Fr>(s + 1);
     Fr* t = tw_.data() + m;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 4 * GRAIN), [&](const auto& rg) {
       Fr x = wm.pow(rg.begin());
@@ -59,15 +61,17 @@ Domain::Domain(unsigned log_n) : log_n_(log_n), n_(std::size_t(1) << log_n) {
   }
 }
 
-const Domain& Domain::get(unsigned log_n) {
-  static std::array<std::unique_ptr<Domain>, MAX_LOG + 1> cache;
+template <class Fr>
+const BasicDomain<Fr>& BasicDomain<Fr>::get(unsigned log_n) {
+  static std::array<std::unique_ptr<BasicDomain>, MAX_LOG + 1> cache;
   static std::array<std::once_flag, MAX_LOG + 1> once;
-  if (log_n > MAX_LOG) return *std::make_unique<Domain>(log_n);  // throws
-  std::call_once(once[log_n], [&] { cache[log_n] = std::make_unique<Domain>(log_n); });
+  if (log_n > MAX_LOG) return *std::make_unique<BasicDomain>(log_n);  // throws
+  std::call_once(once[log_n], [&] { cache[log_n] = std::make_unique<BasicDomain>(log_n); });
   return *cache[log_n];
 }
 
-void Domain::dft(Fr* a) const {
+template <class Fr>
+void BasicDomain<Fr>::dft(Fr* a) const {
   const unsigned L = log_n_;
   const std::size_t n = n_;
   if (n == 1) return;
@@ -99,9 +103,11 @@ void Domain::dft(Fr* a) const {
   }
 }
 
-void Domain::forward(Fr* a) const { dft(a); }
+template <class Fr>
+void BasicDomain<Fr>::forward(Fr* a) const { dft(a); }
 
-void Domain::inverse(Fr* a) const {
+template <class Fr>
+void BasicDomain<Fr>::inverse(Fr* a) const {
   dft(a);
   // a_i ← n⁻¹ · a_(−i mod n): swap i ↔ n − i for 0 < i < n/2, scale everything
   const std::size_t n = n_;
@@ -120,7 +126,8 @@ void Domain::inverse(Fr* a) const {
   });
 }
 
-void Domain::to_odd_coset(Fr* a) const {
+template <class Fr>
+void BasicDomain<Fr>::to_odd_coset(Fr* a) const {
   // iNTT with the n⁻¹ folded into the coset factors: coefficient k of the interpolant is
   // n⁻¹·dft(a)_(−k); it is multiplied by ω_2n^k.
   const std::size_t n = n_;
@@ -142,5 +149,8 @@ void Domain::to_odd_coset(Fr* a) const {
   });
   dft(a);
 }
+
+template class BasicDomain<bls12_381::Fr>;
+template class BasicDomain<bn254::Fr>;
 
 }  // namespace cuzk::ntt
