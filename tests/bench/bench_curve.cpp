@@ -1,7 +1,9 @@
-// Point operations (dependent chains): G1/G2 Jacobian add, mixed add, double; XYZZ madd.
+// Point operations (dependent chains): G1/G2 Jacobian add, mixed add, double; XYZZ madd;
+// BLS12-381 and BN254.
 #include <benchmark/benchmark.h>
 
 #include "cuzk/ec/bls12_381_curves.hpp"
+#include "cuzk/ec/bn254_curves.hpp"
 
 using namespace cuzk;
 using namespace cuzk::bls12_381;
@@ -68,5 +70,15 @@ BENCHMARK(BM_add<G2Curve>)->Name("G2_add");
 BENCHMARK(BM_madd<G2Curve>)->Name("G2_madd");
 BENCHMARK(BM_dbl<G2Curve>)->Name("G2_dbl");
 BENCHMARK(BM_xyzz_madd<G2Curve>)->Name("G2_xyzz_madd");
+
+BENCHMARK(BM_add<bn254::G1Curve>)->Name("BN254_G1_add");
+BENCHMARK(BM_madd<bn254::G1Curve>)->Name("BN254_G1_madd");
+BENCHMARK(BM_dbl<bn254::G1Curve>)->Name("BN254_G1_dbl");
+BENCHMARK(BM_xyzz_madd<bn254::G1Curve>)->Name("BN254_G1_xyzz_madd");
+BENCHMARK(BM_to_affine<bn254::G1Curve>)->Name("BN254_G1_to_affine");
+BENCHMARK(BM_add<bn254::G2Curve>)->Name("BN254_G2_add");
+BENCHMARK(BM_madd<bn254::G2Curve>)->Name("BN254_G2_madd");
+BENCHMARK(BM_dbl<bn254::G2Curve>)->Name("BN254_G2_dbl");
+BENCHMARK(BM_xyzz_madd<bn254::G2Curve>)->Name("BN254_G2_xyzz_madd");
 
 BENCHMARK_MAIN();

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "cuzk/ff/bls12_381.hpp"
+#include "cuzk/ff/bn254.hpp"
 
 using namespace cuzk::bls12_381;
 
@@ -100,5 +101,14 @@ BENCHMARK(BM_mul_portable<Fr>)->Name("Fr_mul_portable");
 BENCHMARK(BM_inverse<Fq>)->Name("Fq_inverse");
 BENCHMARK(BM_inverse_fermat<Fq>)->Name("Fq_inverse_fermat");
 BENCHMARK(BM_inverse<Fr>)->Name("Fr_inverse");
+// BN254 (4-limb Fq and Fr)
+BENCHMARK(BM_mul_inplace<cuzk::bn254::Fq>)->Name("BN254_Fq_mul");
+BENCHMARK(BM_mul<cuzk::bn254::Fq>)->Name("BN254_Fq_mul_copy");
+BENCHMARK(BM_sqr<cuzk::bn254::Fq>)->Name("BN254_Fq_sqr");
+BENCHMARK(BM_mul_portable<cuzk::bn254::Fq>)->Name("BN254_Fq_mul_portable");
+BENCHMARK(BM_add<cuzk::bn254::Fq>)->Name("BN254_Fq_add");
+BENCHMARK(BM_mul_inplace<cuzk::bn254::Fr>)->Name("BN254_Fr_mul");
+BENCHMARK(BM_inverse<cuzk::bn254::Fq>)->Name("BN254_Fq_inverse");
+BENCHMARK(BM_inverse<cuzk::bn254::Fr>)->Name("BN254_Fr_inverse");
 
 BENCHMARK_MAIN();

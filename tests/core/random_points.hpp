@@ -36,4 +36,18 @@ std::vector<ec::Affine<Curve>> random_affine_points(std::size_t n) {
   return ec::batch_to_affine(pts.data(), n);
 }
 
+// A point of E(Fq) / E'(Fq2) with no structure (not necessarily in the prime-order subgroup):
+// x from a random element, the first one with x³ + b a square.
+template <class Curve>
+ec::Jacobian<Curve> curve_point() {
+  using F = typename Curve::Field;
+  for (;;) {
+    F x;
+    if constexpr (requires { F::N; }) x = random_elem<F>();
+    else x = F(random_elem<typename F::Base>(), random_elem<typename F::Base>());
+    F y;
+    if ((x.sqr() * x + Curve::b()).sqrt(y)) return ec::Jacobian<Curve>::from_affine(ec::Affine<Curve>(x, y));
+  }
+}
+
 }  // namespace cuzk::test

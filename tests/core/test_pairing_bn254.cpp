@@ -9,6 +9,7 @@
 #include "cuzk/ec/bn254_subgroup.hpp"
 #include "cuzk/pairing/bn254_pairing.hpp"
 #include "cuzk/util/error.hpp"
+#include "pairing_laws.hpp"
 #include "tower_test_util.hpp"
 #include "vectors_util.hpp"
 
@@ -18,17 +19,11 @@ using cuzk::test::g1_snarkjs;
 using cuzk::test::g2_snarkjs;
 using cuzk::test::load_json;
 using cuzk::test::p_pow;
-using cuzk::test::random_elem;
 using cuzk::test::random_fq12;
 namespace bi = cuzk::ff::bi;
 
 namespace {
 
-Fr rand_fr() { return random_elem<Fr>(); }
-G1Affine g1_mul(const Fr& k) { return G1::generator().mul(k.canonical()).to_affine(); }
-G2Affine g2_mul(const Fr& k) { return G2::generator().mul(k.canonical()).to_affine(); }
-G1Affine random_g1() { return g1_mul(rand_fr()); }
-G2Affine random_g2() { return g2_mul(rand_fr()); }
 
 // λ·(p¹² − 1)/r, λ = 2u(6u² + 3u + 1), by schoolbook long division by r (bit at a time).
 cuzk::ff::Limbs<72> lambda_final_exponent() {
@@ -76,57 +71,10 @@ TEST_CASE("BN254 snarkjs vk_alphabeta_12 = e(vk_alpha_1, vk_beta_2) (tiny-bn128 
 }
 
 TEST_CASE("BN254 bilinearity, order r, non-degeneracy, infinity") {
-  const Fq12 g = pairing(G1Affine::generator(), G2Affine::generator());
-  CHECK(!g.is_one());
-  CHECK(g.pow(Fr::P).is_one());  // e ∈ μ_r
-  for (int i = 0; i < 6; ++i) {
-    Fr a = rand_fr(), b = rand_fr();
-    G1Affine P = random_g1();
-    G2Affine Q = random_g2();
-    Fq12 e = pairing(P, Q);
-    REQUIRE(!e.is_one());
-    REQUIRE(e.cyclotomic_pow(Fr::P).is_one());
-    G1Affine aP = G1::from_affine(P).mul(a.canonical()).to_affine();
-    G2Affine bQ = G2::from_affine(Q).mul(b.canonical()).to_affine();
-    REQUIRE(pairing(aP, bQ) == e.pow((a * b).canonical()));
-    REQUIRE(pairing(aP, Q) == pairing(P, G2::from_affine(Q).mul(a.canonical()).to_affine()));
-    G1Affine P2 = random_g1();
-    REQUIRE(pairing((G1::from_affine(P) + G1::from_affine(P2)).to_affine(), Q) == e * pairing(P2, Q));
-    G2Affine Q2 = random_g2();
-    REQUIRE(pairing(P, (G2::from_affine(Q) + G2::from_affine(Q2)).to_affine()) == e * pairing(P, Q2));
-    REQUIRE(pairing(-P, Q) == e.conj());
-  }
-  CHECK(pairing(G1Affine::infinity(), G2Affine::generator()).is_one());
-  CHECK(pairing(G1Affine::generator(), G2Affine::infinity()).is_one());
+  cuzk::test::PairingLaws<cuzk::pairing::Bn254>::bilinearity();
 }
 
-TEST_CASE("BN254 multi Miller loop and pairing_product_is_one") {
-  std::vector<G1Affine> ps;
-  std::vector<G2Affine> qs;
-  Fq12 prod = Fq12::one();
-  for (int i = 0; i < 4; ++i) {
-    ps.push_back(random_g1());
-    qs.push_back(random_g2());
-    prod *= miller_loop(ps.back(), qs.back());
-  }
-  ps.push_back(G1Affine::infinity());
-  qs.push_back(random_g2());
-  CHECK(miller_loop(ps, qs) == prod);
-
-  // Groth16-shaped check: e(aP, bQ)·e(−abP, Q)·e(cP, dQ)·e(P, −cdQ) = 1
-  Fr a = rand_fr(), b = rand_fr(), c = rand_fr(), d = rand_fr();
-  G1Affine P = random_g1();
-  G2Affine Q = random_g2();
-  auto m1 = [&](const Fr& k) { return G1::from_affine(P).mul(k.canonical()).to_affine(); };
-  auto m2 = [&](const Fr& k) { return G2::from_affine(Q).mul(k.canonical()).to_affine(); };
-  std::vector<G1Affine> xs = {m1(a), -m1(a * b), m1(c), P};
-  std::vector<G2Affine> ys = {m2(b), Q, m2(d), -m2(c * d)};
-  CHECK(pairing_product_is_one(xs, ys));
-  ys[2] = m2(d + Fr::one());
-  CHECK(!pairing_product_is_one(xs, ys));
-  CHECK(pairing_product_is_one(std::span<const G1Affine>(), std::span<const G2Affine>()));
-  CHECK_THROWS_AS(pairing_product_is_one(xs, std::span<const G2Affine>(ys.data(), 3)), cuzk::Error);
-}
+TEST_CASE("BN254 multi Miller loop and pairing_product_is_one") { cuzk::test::PairingLaws<cuzk::pairing::Bn254>::products(); }
 
 TEST_CASE("BN254 cyclotomic exponentiation by the seed") {
   Fq12 f = random_fq12<Fq12>();

@@ -28,22 +28,9 @@ ff::Limbs<4> h2() {
   return h;
 }
 
-// A point of E(Fq) / E'(Fq2) with no structure: x from a random element, the first square.
-template <class Curve>
-ec::Jacobian<Curve> curve_point() {
-  using F = typename Curve::Field;
-  for (;;) {
-    F x;
-    if constexpr (std::is_same_v<F, Fq>) x = test::random_elem<Fq>();
-    else x = F(test::random_elem<Fq>(), test::random_elem<Fq>());
-    F y;
-    if ((x.sqr() * x + Curve::b()).sqrt(y)) return ec::Jacobian<Curve>::from_affine(ec::Affine<Curve>(x, y));
-  }
-}
-
 // A point of order exactly ℓ = kH2[k] (O when the random point has no ℓ-part).
 G2 torsion_point(std::size_t k) {
-  G2 t = curve_point<G2Curve>().mul(Fr::P);
+  G2 t = test::curve_point<G2Curve>().mul(Fr::P);
   for (std::size_t i = 0; i < kH2.size(); ++i)
     if (i != k) t = t.mul(kH2[i]);
   return t;
@@ -60,7 +47,7 @@ TEST_CASE("BN254 h2 = 2p - r is the product of its listed primes, each prime") {
   }
   CHECK(prod == test::to_z<4>(h2()));
   // #E'(Fq2) = h2·r: a random twist point times h2·r is O
-  CHECK(curve_point<G2Curve>().mul(Fr::P).mul(h2()).is_inf());
+  CHECK(test::curve_point<G2Curve>().mul(Fr::P).mul(h2()).is_inf());
 }
 
 TEST_CASE("BN254 psi: psi(G2) = [p]G2 = [6u^2]G2, psi(Q) on the twist") {
@@ -69,7 +56,7 @@ TEST_CASE("BN254 psi: psi(G2) = [p]G2 = [6u^2]G2, psi(Q) on the twist") {
   CHECK(endo_psi(g) == g.mul(bi::from_u64<1>(SEED)).mul(bi::from_u64<1>(SEED)).mul(bi::from_u64<1>(6)));
   CHECK(G2::from_affine(endo_psi(G2Affine::generator())) == endo_psi(g));
   for (int i = 0; i < 5; ++i) {
-    const G2 q = curve_point<G2Curve>();
+    const G2 q = test::curve_point<G2Curve>();
     CHECK(endo_psi(q).on_curve());
     CHECK(endo_psi(q.to_affine()).on_curve());
   }
@@ -81,8 +68,8 @@ TEST_CASE("BN254 psi: psi(G2) = [p]G2 = [6u^2]G2, psi(Q) on the twist") {
 TEST_CASE("BN254 subgroup tests agree with [r]P = O on subgroup and random curve points") {
   for (int i = 0; i < 20; ++i) {
     CHECK(in_subgroup(test::random_point<G2Curve>().to_affine()));
-    const auto p1 = curve_point<G1Curve>().to_affine();
-    const auto p2 = curve_point<G2Curve>().to_affine();
+    const auto p1 = test::curve_point<G1Curve>().to_affine();
+    const auto p2 = test::curve_point<G2Curve>().to_affine();
     CHECK(in_subgroup(p1));  // cofactor 1: every point of E(Fq)
     CHECK(in_subgroup_by_order(p1));
     CHECK(in_subgroup(p2) == in_subgroup_by_order(p2));

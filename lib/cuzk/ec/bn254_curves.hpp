@@ -3,7 +3,7 @@
 // y² = x³ + 3/ξ, ξ = 9 + u, the D-type sextic twist (b' = b/ξ), #E'(Fq2) = h2·r with
 // h2 = 2p − r (scripts/subgroup-constants.py factors it). Generators as EIP-197 and
 // snarkjs/ffjavascript's bn128 (G1 = (1, 2)); checked on the curve at compile time and
-// against [r]G = O in tests/core/test_curve_bn254.cpp.
+// against [r]G = O in tests/core/test_curve.cpp.
 #include "cuzk/ec/affine.hpp"
 #include "cuzk/ec/jacobian.hpp"
 #include "cuzk/ec/xyzz.hpp"

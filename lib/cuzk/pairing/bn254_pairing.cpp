@@ -48,8 +48,9 @@ static_assert(naf_value() == (unsigned __int128)SEED * 6 + 2, "NAF must evaluate
 
 }  // namespace
 
-// For n pairs the 65 Fq12 squarings (12M₂ each) are shared; each pair adds 65 doubling
-// steps, 21 + 2 addition steps, each followed by a 13M₂ sparse product.
+// Digits 64..0 below the leading 1: for n pairs the 64 Fq12 squarings (12M₂ each) are
+// shared; each pair adds 65 doubling steps and 21 + 2 addition steps, each followed by a
+// 13M₂ sparse product.
 Fq12 miller_loop(std::span<const G1Affine> ps, std::span<const G2Affine> qs) {
   if (ps.size() != qs.size()) throw Error(Error::Kind::BadInput, "miller_loop: number of G1 and G2 points differ");
   struct Pair {
