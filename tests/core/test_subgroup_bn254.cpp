@@ -50,7 +50,7 @@ TEST_CASE("BN254 h2 = 2p - r is the product of its listed primes, each prime") {
   CHECK(test::curve_point<G2Curve>().mul(Fr::P).mul(h2()).is_inf());
 }
 
-TEST_CASE("BN254 psi: psi(G2) = [p]G2 = [6u^2]G2, psi(Q) on the twist") {
+TEST_CASE("BN254 endomorphisms: psi(G2) = [p]G2 = [6u^2]G2, psi(Q) on the twist; phi = [lambda] on G1") {
   const G2 g = G2::generator();
   CHECK(endo_psi(g) == g.mul(Fq::P));
   CHECK(endo_psi(g) == g.mul(bi::from_u64<1>(SEED)).mul(bi::from_u64<1>(SEED)).mul(bi::from_u64<1>(6)));
@@ -60,6 +60,22 @@ TEST_CASE("BN254 psi: psi(G2) = [p]G2 = [6u^2]G2, psi(Q) on the twist") {
     CHECK(endo_psi(q).on_curve());
     CHECK(endo_psi(q.to_affine()).on_curve());
   }
+  // φ(x, y) = (β·x, y) acts as [λ] on G1, λ = 36u³ + 18u² + 6u + 1, λ² + λ + 1 ≡ 0 (mod r)
+  const Z u(SEED), r = test::zmod<Fr>();
+  Z lam, t;
+  mpz_pow_ui(lam, u, 3);
+  mpz_mul_ui(lam, lam, 36);
+  mpz_pow_ui(t, u, 2);
+  mpz_addmul_ui(lam, t, 18);
+  mpz_addmul_ui(lam, u, 6);
+  mpz_add_ui(lam, lam, 1);
+  mpz_mul(t, lam, lam);
+  mpz_add(t, t, lam);
+  mpz_add_ui(t, t, 1);
+  mpz_mod(t, t, r);
+  CHECK(mpz_sgn(t) == 0);
+  const G1Affine P = test::random_point<G1Curve>().to_affine();
+  CHECK(G1::from_affine(endo_phi(P)) == G1::from_affine(P).mul(test::from_z<4>(lam)));
   CHECK(in_subgroup(G1Affine::generator()));
   CHECK(in_subgroup(G2Affine::generator()));
   CHECK(in_subgroup(G2Affine::infinity()));

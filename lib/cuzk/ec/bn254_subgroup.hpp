@@ -40,6 +40,12 @@ static_assert(kPsiX == Fq2(Fq::from_canonical(bi::from_hex<4>("0x2fb347984f7911f
 static_assert(kPsiY == Fq2(Fq::from_canonical(bi::from_hex<4>("0x063cf305489af5dcdc5ec698b6e2f9b9dbaae0eda9c95998dc54014671a0135a")),
                            Fq::from_canonical(bi::from_hex<4>("0x07c03cbcac41049a0704b5a7ec796f2b21807dc98fa25bd282d37f632623b0e3"))));
 
+// β: the primitive cube root of unity in Fq for which φ(x, y) = (β·x, y) acts on G1 as [λ],
+// λ = 36u³ + 18u² + 6u + 1 (λ² + λ + 1 ≡ 0 mod r); the other root, β², acts as [λ²]. From
+// scripts/subgroup-constants.py; tests/core/test_subgroup_bn254.cpp checks φ(P) = [λ]P.
+inline constexpr Fq kBeta = Fq::from_canonical(bi::from_hex<4>("0x59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe"));
+static_assert(kBeta != Fq::one() && kBeta * kBeta * kBeta == Fq::one(), "beta is a primitive cube root of unity");
+
 // [u]P by double-and-add over the 63 bits of u (MSB first).
 template <class Curve>
 constexpr ec::Jacobian<Curve> mul_seed(const ec::Jacobian<Curve>& p) {
@@ -65,6 +71,9 @@ constexpr G2 endo_psi(const G2& p) {
 constexpr G2Affine endo_psi(const G2Affine& p) {
   return p.inf ? p : G2Affine(p.x.conj() * subgroup_detail::kPsiX, p.y.conj() * subgroup_detail::kPsiY);
 }
+
+// φ(P) = (β·x, y): multiplication by λ on G1 (the GLV endomorphism of msm/pippenger).
+constexpr G1Affine endo_phi(const G1Affine& p) { return p.inf ? p : G1Affine(p.x * subgroup_detail::kBeta, p.y); }
 
 // G1 = E(Fq): on the curve is enough (cofactor 1).
 constexpr bool in_subgroup(const G1Affine& p) { return p.on_curve(); }

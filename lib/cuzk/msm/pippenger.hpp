@@ -8,7 +8,8 @@
 //     needs only 2^(c−1) buckets; −P is free on affine points;
 //   · buckets are XYZZ points filled by mixed additions (madd-2008-s, 8M + 2S), reduced by
 //     the running sum Σ_b b·B_b = Σ_b (B_top + … + B_b) with 2·2^(c−1) XYZZ additions;
-//   · on BLS12-381 G1, scalars longer than 128 bits are split by GLV (k = rem + q·x², x²·P = −φ(P)),
+//   · on G1, scalars longer than 128 bits are split by GLV (BLS12-381: k = rem + q·x², x²·P =
+//     −φ(P); BN254: a 2-dimensional lattice split, pippenger_impl.hpp),
 //     2n points with 128-bit scalars: half the windows and their bucket reductions;
 //   · windows (and, for few windows or many cores, slices of the points inside a window)
 //     run as TBB tasks; window sums are combined by Horner with c Jacobian doublings each.
@@ -42,7 +43,7 @@ std::size_t choose_slices(std::size_t m, std::size_t nb, std::size_t W, std::siz
 
 // Σ scalars[i]·points[i]. Scalars are canonical little-endian integers (< r of Curve::Scalar);
 // points are affine, infinity allowed; zero scalars allowed. n = 0 gives infinity.
-// Instantiated for the G1 and G2 of BLS12-381 and BN254 (BN254 G1 without GLV so far).
+// Instantiated for the G1 and G2 of BLS12-381 and BN254 (GLV on both G1s).
 template <class Curve>
 ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const ff::Limbs<4>* scalars, std::size_t n,
                               const MsmConfig& cfg = {});

@@ -94,6 +94,21 @@ inline void glv_split(const Limbs<4>& k, Limbs<4>& rem, Limbs<4>& q) {
   }
 }
 
+// Which curves split scalars by GLV: Glv<Curve>::split(k, rem, q) gives k·P = rem·P + q·(−φ(P))
+// with both halves below 2^128, and Glv<Curve>::beta the β of φ(x, y) = (β·x, y).
+// BLS12-381 G1 here; BN254 G1 in pippenger_bn254.cpp (each curve's constants stay in its own
+// translation unit).
+template <class Curve>
+struct Glv {
+  static constexpr bool enabled = false;
+};
+template <>
+struct Glv<bls12_381::G1Curve> {
+  static constexpr bool enabled = true;
+  static void split(const Limbs<4>& k, Limbs<4>& rem, Limbs<4>& q) { glv_split(k, rem, q); }
+  static constexpr const bls12_381::Fq& beta = bls12_381::subgroup_detail::kBeta;
+};
+
 inline bool is_one(const Limbs<4>& k) { return k[0] == 1 && (k[1] | k[2] | k[3]) == 0; }
 inline bool is_zero(const Limbs<4>& k) { return (k[0] | k[1] | k[2] | k[3]) == 0; }
 
@@ -157,11 +172,11 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
 
   // ---- GLV on G1: entries m..2m−1 stand for −φ(P) with the high halves ----------------
   std::size_t m_plain = m;  // entries j ≥ m_plain use −φ(points[big[j − m_plain]])
-  if constexpr (std::is_same_v<Curve, bls12_381::G1Curve>) {
+  if constexpr (Glv<Curve>::enabled) {
     if (cfg.endomorphism && bits > 128 && glv_pays(m, bits, cfg.window_bits)) {
       big_k.resize(2 * m);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 4096), [&](const auto& rg) {
-        for (std::size_t j = rg.begin(); j != rg.end(); ++j) glv_split(Limbs<4>(big_k[j]), big_k[j], big_k[m + j]);
+        for (std::size_t j = rg.begin(); j != rg.end(); ++j) Glv<Curve>::split(Limbs<4>(big_k[j]), big_k[j], big_k[m + j]);
       });
       bits = 0;
       for (const auto& k : big_k) bits = std::max(bits, bit_length(k));
@@ -195,9 +210,9 @@ ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const Limbs<4>* s
     Aff p;
     if (j < m_plain) {
       p = points[big[j]];
-    } else if constexpr (std::is_same_v<Curve, bls12_381::G1Curve>) {
+    } else if constexpr (Glv<Curve>::enabled) {
       p = points[big[j - m_plain]];
-      p.x *= bls12_381::subgroup_detail::kBeta;
+      p.x *= Glv<Curve>::beta;
       neg = !neg;
     }
     return neg ? -p : p;
