@@ -9,8 +9,29 @@
 #include "cuzk/pairing/engine.hpp"
 #include "cuzk/util/error.hpp"
 #include "gmp_oracle.hpp"
+#include "tower_test_util.hpp"
 
 namespace cuzk::test {
+
+// (p¹² − 1)/r as a big integer, by schoolbook long division by r (bit at a time).
+template <class E>
+ff::Limbs<72> p12_minus_1_over_r() {
+  namespace bi = ff::bi;
+  auto n = p_pow<typename E::Fq12>(12);
+  bi::sub(n, bi::from_u64<72>(1));
+  const auto r = bi::resize<72>(E::Fr::P);
+  ff::Limbs<72> q{}, rem{};
+  for (std::size_t i = bi::num_bits(n); i-- > 0;) {
+    for (std::size_t j = 72; j-- > 1;) rem[j] = (rem[j] << 1) | (rem[j - 1] >> 63);
+    rem[0] = (rem[0] << 1) | (bi::bit(n, i) ? 1 : 0);
+    if (bi::cmp(rem, r) >= 0) {
+      bi::sub(rem, r);
+      q[i / 64] |= 1ull << (i % 64);
+    }
+  }
+  REQUIRE(bi::is_zero(rem));
+  return q;
+}
 
 template <class E>
 struct PairingLaws {

@@ -34,23 +34,8 @@ const char* E_G1_G2[12] = {
     "2348330098288556420918672502923664952620152483128593484301759394583320358354186482723629999370241674973832318248497",
 };
 
-// (p¹² − 1)/r as a big integer, by schoolbook long division by r (bit at a time).
-cuzk::ff::Limbs<72> plain_final_exponent() {
-  auto n = p_pow(12);
-  bi::sub(n, bi::from_u64<72>(1));
-  auto r = bi::resize<72>(Fr::P);
-  cuzk::ff::Limbs<72> q{}, rem{};
-  for (std::size_t i = bi::num_bits(n); i-- > 0;) {
-    for (std::size_t j = 72; j-- > 1;) rem[j] = (rem[j] << 1) | (rem[j - 1] >> 63);
-    rem[0] = (rem[0] << 1) | (bi::bit(n, i) ? 1 : 0);
-    if (bi::cmp(rem, r) >= 0) {
-      bi::sub(rem, r);
-      q[i / 64] |= 1ull << (i % 64);
-    }
-  }
-  REQUIRE(bi::is_zero(rem));
-  return q;
-}
+// (p¹² − 1)/r (pairing_laws.hpp).
+cuzk::ff::Limbs<72> plain_final_exponent() { return p12_minus_1_over_r<cuzk::pairing::Bls12_381>(); }
 
 }  // namespace
 

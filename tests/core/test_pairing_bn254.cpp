@@ -18,28 +18,15 @@ using cuzk::test::fq12_nested;
 using cuzk::test::g1_snarkjs;
 using cuzk::test::g2_snarkjs;
 using cuzk::test::load_json;
-using cuzk::test::p_pow;
 using cuzk::test::random_fq12;
 namespace bi = cuzk::ff::bi;
 
 namespace {
 
 
-// λ·(p¹² − 1)/r, λ = 2u(6u² + 3u + 1), by schoolbook long division by r (bit at a time).
+// λ·(p¹² − 1)/r, λ = 2u(6u² + 3u + 1).
 cuzk::ff::Limbs<72> lambda_final_exponent() {
-  auto n = p_pow<Fq12>(12);
-  bi::sub(n, bi::from_u64<72>(1));
-  auto r = bi::resize<72>(Fr::P);
-  cuzk::ff::Limbs<72> q{}, rem{};
-  for (std::size_t i = bi::num_bits(n); i-- > 0;) {
-    for (std::size_t j = 72; j-- > 1;) rem[j] = (rem[j] << 1) | (rem[j - 1] >> 63);
-    rem[0] = (rem[0] << 1) | (bi::bit(n, i) ? 1 : 0);
-    if (bi::cmp(rem, r) >= 0) {
-      bi::sub(rem, r);
-      q[i / 64] |= 1ull << (i % 64);
-    }
-  }
-  REQUIRE(bi::is_zero(rem));
+  const auto q = cuzk::test::p12_minus_1_over_r<cuzk::pairing::Bn254>();
   const auto u = bi::from_u64<72>(SEED);
   auto l = bi::mul(bi::mul(u, u), bi::from_u64<72>(6));  // 6u² + 3u + 1
   bi::add(l, bi::mul(u, bi::from_u64<72>(3)));
