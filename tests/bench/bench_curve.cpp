@@ -1,63 +1,12 @@
-// Point operations (dependent chains): G1/G2 Jacobian add, mixed add, double; XYZZ madd.
+// Point operations (dependent chains): G1/G2 Jacobian add, mixed add, double; XYZZ madd
+// (BLS12-381; BN254 in bn254_curve.cpp).
 #include <benchmark/benchmark.h>
 
 #include "cuzk/ec/bls12_381_curves.hpp"
+#include "curve_benches.hpp"
 
 using namespace cuzk;
 using namespace cuzk::bls12_381;
-
-namespace {
-
-template <class Curve>
-ec::Jacobian<Curve> pt(std::uint64_t k) {
-  return ec::Jacobian<Curve>::generator().mul(ff::Limbs<4>{k * 0x9e3779b97f4a7c15ull, k, ~k, k >> 3});
-}
-
-template <class Curve>
-void BM_add(benchmark::State& st) {
-  auto a = pt<Curve>(3), b = pt<Curve>(5);
-  for (auto _ : st) {
-    a = a + b;
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class Curve>
-void BM_madd(benchmark::State& st) {
-  auto a = pt<Curve>(3);
-  auto b = pt<Curve>(5).to_affine();
-  for (auto _ : st) {
-    a = a.add_mixed(b);
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class Curve>
-void BM_dbl(benchmark::State& st) {
-  auto a = pt<Curve>(3);
-  for (auto _ : st) {
-    a = a.dbl();
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class Curve>
-void BM_xyzz_madd(benchmark::State& st) {
-  auto a = ec::XYZZ<Curve>::from_affine(pt<Curve>(3).to_affine());
-  auto b = pt<Curve>(5).to_affine();
-  for (auto _ : st) {
-    a = a.add_mixed(b);
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class Curve>
-void BM_to_affine(benchmark::State& st) {
-  auto a = pt<Curve>(3);
-  for (auto _ : st) {
-    auto r = a.to_affine();
-    benchmark::DoNotOptimize(r);
-    a.X += Curve::Field::one();
-  }
-}
-
-}  // namespace
 
 BENCHMARK(BM_add<G1Curve>)->Name("G1_add");
 BENCHMARK(BM_madd<G1Curve>)->Name("G1_madd");

@@ -4,89 +4,10 @@
 // the copy of a temporary.
 #include <benchmark/benchmark.h>
 
-#include <random>
-
 #include "cuzk/ff/bls12_381.hpp"
+#include "field_benches.hpp"
 
 using namespace cuzk::bls12_381;
-
-namespace {
-
-template <class F>
-F rnd(std::mt19937_64& g) {
-  for (;;) {
-    cuzk::ff::Limbs<F::N> l;
-    for (auto& x : l) x = g();
-    l[F::N - 1] >>= 64 - (F::BITS - 64 * (F::N - 1));
-    if (F::is_canonical(l)) return F::from_canonical(l);
-  }
-}
-
-template <class F>
-void BM_mul(benchmark::State& st) {
-  std::mt19937_64 g(1);
-  F a = rnd<F>(g), b = rnd<F>(g);
-  for (auto _ : st) {
-    a = a * b;
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class F>
-void BM_mul_inplace(benchmark::State& st) {
-  std::mt19937_64 g(1);
-  F a = rnd<F>(g), b = rnd<F>(g);
-  for (auto _ : st) {
-    a *= b;
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class F>
-void BM_mul_portable(benchmark::State& st) {
-  std::mt19937_64 g(1);
-  F a = rnd<F>(g), b = rnd<F>(g);
-  for (auto _ : st) {
-    a = F::mul_portable(a, b);
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class F>
-void BM_sqr(benchmark::State& st) {
-  std::mt19937_64 g(1);
-  F a = rnd<F>(g);
-  for (auto _ : st) {
-    a = a.sqr();
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class F>
-void BM_add(benchmark::State& st) {
-  std::mt19937_64 g(1);
-  F a = rnd<F>(g), b = rnd<F>(g);
-  for (auto _ : st) {
-    a = a + b;
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class F>
-void BM_inverse(benchmark::State& st) {
-  std::mt19937_64 g(1);
-  F a = rnd<F>(g), one = F::one();
-  for (auto _ : st) {
-    a = a.inverse() + one;
-    benchmark::DoNotOptimize(a);
-  }
-}
-template <class F>
-void BM_inverse_fermat(benchmark::State& st) {
-  std::mt19937_64 g(1);
-  F a = rnd<F>(g), one = F::one();
-  for (auto _ : st) {
-    a = a.inverse_fermat() + one;
-    benchmark::DoNotOptimize(a);
-  }
-}
-
-}  // namespace
 
 BENCHMARK(BM_mul_inplace<Fq>)->Name("Fq_mul");
 BENCHMARK(BM_mul<Fq>)->Name("Fq_mul_copy");
@@ -100,5 +21,4 @@ BENCHMARK(BM_mul_portable<Fr>)->Name("Fr_mul_portable");
 BENCHMARK(BM_inverse<Fq>)->Name("Fq_inverse");
 BENCHMARK(BM_inverse_fermat<Fq>)->Name("Fq_inverse_fermat");
 BENCHMARK(BM_inverse<Fr>)->Name("Fr_inverse");
-
 BENCHMARK_MAIN();

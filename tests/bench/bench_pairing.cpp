@@ -1,4 +1,4 @@
-// BLS12-381 pairing: Miller loop, final exponentiation, full pairing, a 4-pair product
+// BLS12-381 pairing (BN254: bn254_pairing.cpp): Miller loop, final exponentiation, full pairing, a 4-pair product
 // check (the Groth16 verifier's shape) and the tower operations they are built from.
 #include <benchmark/benchmark.h>
 

@@ -79,7 +79,8 @@ F random_elem() {
 }
 
 // Edge values: 0, 1, 2, p−1, p−2, (p±1)/2, 2^k − 1, 2^k, 2^k + 1 and p − 2^k for all k
-// with the value in range.
+// with the value in range (for a 254-bit p: up to 2^253 ± 1 and p − 2^253, the values
+// nearest 2^254), and the Montgomery R = 2^(64N) mod p, R², R − 1, p − R.
 template <class F>
 std::vector<Z> edge_values() {
   Z p = zmod<F>();
@@ -99,6 +100,18 @@ std::vector<Z> edge_values() {
   push(h);
   mpz_add_ui(h, h, 1);
   push(h);
+  Z R, R2;
+  mpz_setbit(R, 64 * F::N);
+  mpz_mod(R, R, p);
+  push(R);
+  mpz_mul(R2, R, R);
+  mpz_mod(R2, R2, p);
+  push(R2);
+  Z Rm1, pmR;
+  mpz_sub_ui(Rm1, R, 1);
+  push(Rm1);
+  mpz_sub(pmR, p, R);
+  push(pmR);
   for (unsigned k = 1; k < F::BITS; ++k) {
     Z t;
     mpz_setbit(t, k);

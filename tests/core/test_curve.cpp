@@ -1,9 +1,10 @@
-// Group laws of G1 and G2 in Jacobian, mixed and XYZZ form; scalar multiplication linearity
+// Group laws of G1 and G2 of both curves (BLS12-381, BN254) in Jacobian, mixed and XYZZ form; scalar multiplication linearity
 // (scalars combined mod r with GMP); [r]G = O; on-curve checks of random multiples.
 #include <doctest/doctest.h>
 
 #include "cuzk/ec/batch_affine.hpp"
 #include "cuzk/ec/bls12_381_subgroup.hpp"
+#include "cuzk/ec/bn254_subgroup.hpp"
 #include "random_points.hpp"
 
 using namespace cuzk;
@@ -13,8 +14,9 @@ using cuzk::test::rng;
 
 namespace {
 
+template <class Scalar>
 ff::Limbs<4> zmod_r(const Z& x) {
-  Z r = test::zmod<Fr>(), t;
+  Z r = test::zmod<Scalar>(), t;
   mpz_mod(t, x, r);
   return test::from_z<4>(t);
 }
@@ -24,6 +26,7 @@ void group_laws(int iters) {
   using Jac = ec::Jacobian<Curve>;
   using Aff = ec::Affine<Curve>;
   using X = ec::XYZZ<Curve>;
+  using Fr = typename Curve::Scalar;
   const Jac O = Jac::infinity();
   const Jac G = Jac::generator();
   CHECK(Aff::generator().on_curve());
@@ -88,12 +91,12 @@ void group_laws(int iters) {
     CHECK(s.dbl().to_jacobian() == (P + Q + R).dbl());
     CHECK(s.sub_mixed(Qa).to_jacobian() == P + R);
     // scalar multiplication is linear: (a + b)P = aP + bP, (ab)P = a(bP)
-    ff::Limbs<4> a = test::random_scalar(), b = test::random_scalar();
+    ff::Limbs<4> a = test::random_scalar<Fr>(), b = test::random_scalar<Fr>();
     Z za = test::to_z<4>(a), zb = test::to_z<4>(b), t;
     mpz_add(t, za, zb);
-    CHECK(P.mul(zmod_r(t)) == P.mul(a) + P.mul(b));
+    CHECK(P.mul(zmod_r<Fr>(t)) == P.mul(a) + P.mul(b));
     mpz_mul(t, za, zb);
-    Jac ab = P.mul(zmod_r(t));
+    Jac ab = P.mul(zmod_r<Fr>(t));
     CHECK(ab == P.mul(b).mul(a));
     CHECK(ab.on_curve());
     CHECK(ab.to_affine().on_curve());
@@ -120,6 +123,8 @@ void group_laws(int iters) {
 
 TEST_CASE("G1 group laws") { group_laws<G1Curve>(60); }
 TEST_CASE("G2 group laws") { group_laws<G2Curve>(20); }
+TEST_CASE("BN254 G1 group laws") { group_laws<bn254::G1Curve>(60); }
+TEST_CASE("BN254 G2 group laws") { group_laws<bn254::G2Curve>(20); }
 
 TEST_CASE("G1 and G2 generator orders via in_subgroup on random multiples") {
   for (int i = 0; i < 5; ++i) {

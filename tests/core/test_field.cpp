@@ -1,4 +1,5 @@
-// Fr, Fq and Fq2 against GMP on fresh random inputs (seeded, printed) and edge values.
+// The prime fields of both curves (BLS12-381 Fr, Fq; BN254 Fr, Fq) and their Fq2 against GMP
+// on fresh random inputs (seeded, printed) and edge values.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -7,6 +8,8 @@
 
 #include "cuzk/ec/bls12_381_curves.hpp"
 #include "cuzk/ff/bls12_381.hpp"
+#include "cuzk/ff/bn254.hpp"
+#include "cuzk/ff/bn254_fq2.hpp"
 #include "cuzk/ff/mont_io.hpp"
 #include "gmp_oracle.hpp"
 
@@ -184,11 +187,14 @@ void check_field() {
 // Compile-time evaluation takes the portable path; it must agree with the run-time path.
 constexpr Fq CT_FQ = Fq::from_u64(123456789) * Fq::from_u64(987654321).inverse();
 constexpr Fr CT_FR = Fr::from_u64(0xdeadbeef).sqr().inverse();
+constexpr bn254::Fq CT_BN_FQ = bn254::Fq::from_u64(123456789) * bn254::Fq::from_u64(987654321).inverse();
+constexpr bn254::Fr CT_BN_FR = bn254::Fr::from_u64(0xdeadbeef).sqr().inverse();
 
 }  // namespace
 
-TEST_CASE("Fr against GMP") { check_field<Fr>(); }
-TEST_CASE("Fq against GMP") { check_field<Fq>(); }
+#define FIELDS bls12_381::Fr, bls12_381::Fq, bn254::Fr, bn254::Fq
+
+TEST_CASE_TEMPLATE("prime field against GMP", F, FIELDS) { check_field<F>(); }
 
 // The Montgomery kernel on raw limbs (x86 mulx path where built, else the portable loop):
 // a·b·R⁻¹ mod p from GMP for raw edge values (0, 1, 2^k±1, p−1, p−2, p−2^k, R mod p ...),
@@ -239,8 +245,7 @@ void check_raw_kernel() {
   }
 }
 
-TEST_CASE("Fr Montgomery kernel on raw edge limbs") { check_raw_kernel<Fr>(); }
-TEST_CASE("Fq Montgomery kernel on raw edge limbs") { check_raw_kernel<Fq>(); }
+TEST_CASE_TEMPLATE("Montgomery kernel on raw edge limbs", F, FIELDS) { check_raw_kernel<F>(); }
 
 // The divstep inversion on raw integers (not Montgomery values): every edge value of
 // gmp_oracle (0, 1, 2, p − 1, p − 2, (p ± 1)/2, 2^k ± 1, 2^k, p − 2^k), values with long runs
@@ -273,16 +278,17 @@ void check_divstep_inverse() {
   CHECK(checked > 20000);
 }
 
-TEST_CASE("Fr divstep inversion against GMP") { check_divstep_inverse<Fr>(); }
-TEST_CASE("Fq divstep inversion against GMP") { check_divstep_inverse<Fq>(); }
+TEST_CASE_TEMPLATE("divstep inversion against GMP", F, FIELDS) { check_divstep_inverse<F>(); }
 
 TEST_CASE("constant evaluation agrees with run time") {
   volatile ff::u64 k1 = 123456789, k2 = 987654321, k3 = 0xdeadbeef;
   CHECK(CT_FQ == Fq::from_u64(k1) * Fq::from_u64(k2).inverse());
   CHECK(CT_FR == Fr::from_u64(k3).sqr().inverse());
+  CHECK(CT_BN_FQ == bn254::Fq::from_u64(k1) * bn254::Fq::from_u64(k2).inverse());
+  CHECK(CT_BN_FR == bn254::Fr::from_u64(k3).sqr().inverse());
 }
 
-TEST_CASE("Fq sqrt against GMP") {
+TEST_CASE_TEMPLATE("Fq sqrt against GMP", Fq, bls12_381::Fq, bn254::Fq) {
   Z p = test::zmod<Fq>();
   int squares = 0;
   auto one = [&](const Fq& a) {
@@ -307,22 +313,29 @@ TEST_CASE("Fq sqrt against GMP") {
   CHECK(squares > 1000);
 }
 
-TEST_CASE("Fr roots of unity against GMP (ffjavascript: 5^((r-1)/2^k))") {
-  Z r = test::zmod<Fr>(), e, w;
-  for (unsigned k = 0; k <= 32; ++k) {
+// fr_root_of_unity(k) = ω_(2^s)^(2^(s−k)) = 5^((r−1)/2^k) for both scalar fields (s = 32, 28).
+template <class F>
+void check_roots(F (*root)(std::size_t), unsigned s) {
+  Z r = test::zmod<F>(), e, w;
+  REQUIRE(F::two_adicity() == s);
+  for (unsigned k = 0; k <= s; ++k) {
     mpz_sub_ui(e, r, 1);
     mpz_fdiv_q_2exp(e, e, k);
     Z five(5);
     mpz_powm(w, five, e, r);
-    // fr_root_of_unity(k) = ω_(2^32)^(2^(32−k)) = 5^((r−1)/2^k)
-    CHECK(zval(fr_root_of_unity(k)) == w);
+    CHECK(zval(root(k)) == w);
+    CHECK(zval(ff::root_of_unity<F>(k)) == w);
     // primitive: ω^(2^(k−1)) = −1 for k ≥ 1
     if (k >= 1) {
-      Fr t = fr_root_of_unity(k);
+      F t = root(k);
       for (unsigned i = 1; i < k; ++i) t = t.sqr();
-      CHECK(t == -Fr::one());
+      CHECK(t == -F::one());
     }
   }
+}
+TEST_CASE("Fr roots of unity against GMP (ffjavascript: 5^((r-1)/2^k))") {
+  check_roots<bls12_381::Fr>([](std::size_t k) { return bls12_381::fr_root_of_unity(k); }, 32);
+  check_roots<bn254::Fr>([](std::size_t k) { return bn254::fr_root_of_unity(k); }, 28);
 }
 
 // ---- Fq2 = Fq[u]/(u² + 1) against a hand-written GMP Fq2 ----------------------------
@@ -330,7 +343,8 @@ namespace {
 struct ZFq2 {
   Z a, b;
 };
-ZFq2 zf2(const Fq2& x) { return {zval(x.c0), zval(x.c1)}; }
+template <class F2>
+ZFq2 zf2(const F2& x) { return {zval(x.c0), zval(x.c1)}; }
 void md(Z& x, const Z& p) { mpz_mod(x, x, p); }
 ZFq2 zmul(const ZFq2& x, const ZFq2& y, const Z& p) {
   ZFq2 r;
@@ -345,14 +359,24 @@ ZFq2 zmul(const ZFq2& x, const ZFq2& y, const Z& p) {
   md(r.b, p);
   return r;
 }
-bool eq(const Fq2& x, const ZFq2& y) { return zval(x.c0) == y.a && zval(x.c1) == y.b; }
-Fq2 rand_fq2() { return {test::random_elem<Fq>(), test::random_elem<Fq>()}; }
+template <class F2>
+bool eq(const F2& x, const ZFq2& y) { return zval(x.c0) == y.a && zval(x.c1) == y.b; }
+template <class F2>
+F2 rand_fq2() { return {test::random_elem<typename F2::Base>(), test::random_elem<typename F2::Base>()}; }
+// An Fq2 with its tower's ξ = K + u.
+template <class F2, unsigned K>
+struct WithXi {
+  using Fq2 = F2;
+  static constexpr unsigned XI_K = K;
+};
 }  // namespace
 
-TEST_CASE("Fq2 against GMP") {
+TEST_CASE_TEMPLATE("Fq2 against GMP", T, WithXi<bls12_381::Fq2, bls12_381::XI_K>, WithXi<bn254::Fq2, bn254::XI_K>) {
+  using Fq2 = typename T::Fq2;
+  using Fq = typename Fq2::Base;
   Z p = test::zmod<Fq>();
   for (int i = 0; i < 2000; ++i) {
-    Fq2 x = rand_fq2(), y = rand_fq2();
+    Fq2 x = rand_fq2<Fq2>(), y = rand_fq2<Fq2>();
     if (i == 0) x = Fq2::zero();
     if (i == 1) y = Fq2::one();
     if (i == 2) x = Fq2(Fq::zero(), -Fq::one());
@@ -365,9 +389,9 @@ TEST_CASE("Fq2 against GMP") {
     REQUIRE(eq(-x, e));
     REQUIRE(eq(x * y, zmul(zx, zy, p)));
     REQUIRE(eq(x.sqr(), zmul(zx, zx, p)));
-    // ×ξ = ×(1 + u)
-    ZFq2 xi{Z(1), Z(1)};
-    REQUIRE(eq(x.mul_by_xi(), zmul(zx, xi, p)));
+    // ×ξ = ×(K + u)
+    ZFq2 xi{Z(T::XI_K), Z(1)};
+    REQUIRE(eq(x.template mul_by_k_plus_u<T::XI_K>(), zmul(zx, xi, p)));
     // conj / Frobenius (x^p) / norm
     mpz_neg(e.b, zx.b), md(e.b, p);
     e.a = zx.a;

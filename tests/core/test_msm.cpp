@@ -38,13 +38,15 @@ ff::Limbs<4> glv_scalar() {
   return k;
 }
 
+template <class Scalar = Fr>
 ff::Limbs<4> scalar_for(Mix mix) {
+  using Fr = Scalar;
   switch (mix) {
-    case Mix::Random: return test::random_scalar();
+    case Mix::Random: return test::random_scalar<Fr>();
     case Mix::ZeroOne: return ff::bi::from_u64<4>(rng()() & 1);
     case Mix::Sparse: {
       auto r = rng()() % 4;
-      return r == 0 ? test::random_scalar() : ff::bi::from_u64<4>(r == 1 ? 0 : r == 2 ? 1 : rng()() % 1000);
+      return r == 0 ? test::random_scalar<Fr>() : ff::bi::from_u64<4>(r == 1 ? 0 : r == 2 ? 1 : rng()() % 1000);
     }
     case Mix::Edge: {
       ff::Limbs<4> k{};
@@ -53,7 +55,7 @@ ff::Limbs<4> scalar_for(Mix mix) {
         case 1: k = Fr::P, ff::bi::sub(k, ff::bi::from_u64<4>(2)); break;   // r − 2
         case 2: { unsigned b = rng()() % 255; k[b / 64] = ff::u64(1) << (b % 64); } break;  // 2^b
         case 3: { unsigned b = 1 + rng()() % 254; for (unsigned i = 0; i < b; ++i) k[i / 64] |= ff::u64(1) << (i % 64); } break;  // 2^b − 1
-        case 4: k = test::random_scalar(); break;
+        case 4: k = test::random_scalar<Fr>(); break;
         default: break;  // 0
       }
       return k;
@@ -68,7 +70,7 @@ void check_msm(std::size_t n, Mix mix, unsigned window, double inf_rate = 0.05) 
   auto pts = test::random_affine_points<Curve>(n);
   std::vector<ff::Limbs<4>> ks(n);
   for (std::size_t i = 0; i < n; ++i) {
-    ks[i] = scalar_for(mix);
+    ks[i] = scalar_for<typename Curve::Scalar>(mix);
     if (double(rng()() % 1000) < inf_rate * 1000) pts[i] = ec::Affine<Curve>::infinity();
   }
   // repeated and opposite points
@@ -213,6 +215,63 @@ TEST_CASE("G2 pippenger vs naive") {
   for (std::size_t n : {0, 1, 2, 5, 33, 200})
     for (Mix mix : {Mix::Random, Mix::Sparse, Mix::Edge}) check_msm<G2Curve>(n, mix, 0);
   for (unsigned c : {1u, 3u, 8u, 13u, 16u}) check_msm<G2Curve>(30, Mix::Random, c);
+}
+
+// BN254's GLV split (pippenger_impl.hpp): scalars k = ⌈j·2^256/g1⌉, g1 = ⌊(2u+1)·2^256/r⌋ (GMP),
+// make the Babai coefficient c1 exact and f1 tiny, where k2 comes out positive and the split
+// adds v1 (j = 1..6 do, per scripts' check); lattice vectors and r − 1 besides.
+TEST_CASE("BN254 G1 pippenger with GLV: the split's edge cases, every window") {
+  using bn254::Fr;
+  const test::Z r = test::zmod<Fr>(), u(bn254::SEED);
+  test::Z b2, g1, two256;
+  mpz_mul_2exp(b2, u, 1);
+  mpz_add_ui(b2, b2, 1);
+  mpz_setbit(two256, 256);
+  mpz_mul(g1, b2, two256);
+  mpz_fdiv_q(g1, g1, r);
+  std::vector<ff::Limbs<4>> edge;
+  for (unsigned long j = 1; j <= 12; ++j) {
+    test::Z k;
+    mpz_mul_ui(k, two256, j);
+    mpz_cdiv_q(k, k, g1);
+    edge.push_back(test::from_z<4>(k));
+  }
+  test::Z a2, v;  // a2 = 6u² + 4u + 1, and small multiples of the lattice vectors' first entries
+  mpz_mul(a2, u, u);
+  mpz_mul_ui(a2, a2, 6);
+  mpz_addmul_ui(a2, u, 4);
+  mpz_add_ui(a2, a2, 1);
+  for (unsigned long t : {1ul, 2ul, 3ul}) {
+    mpz_mul_ui(v, a2, t);
+    edge.push_back(test::from_z<4>(v));
+    mpz_mul_ui(v, b2, t);
+    edge.push_back(test::from_z<4>(v));
+  }
+  test::Z rm1;
+  mpz_sub_ui(rm1, r, 1);
+  edge.push_back(test::from_z<4>(rm1));
+  const std::size_t n = 64;
+  auto pts = test::random_affine_points<bn254::G1Curve>(n);
+  std::vector<ff::Limbs<4>> ks(n);
+  for (std::size_t i = 0; i < n; ++i) ks[i] = i < edge.size() ? edge[i] : test::random_scalar<Fr>();
+  const auto expect = msm::msm_naive(pts.data(), ks.data(), n);
+  for (unsigned c : {0u, 1u, 5u, 9u, 12u, 16u})
+    for (bool endo : {true, false}) {
+      CHECK_MESSAGE(msm::pippenger(pts.data(), ks.data(), n, msm::MsmConfig{c, endo}) == expect, "window ", c, " endo ", endo);
+      CHECK_MESSAGE(msm::pippenger(pts.data(), ks.data(), n, msm::MsmConfig{c, endo, false}) == expect, "window ", c, " xyzz");
+    }
+  // each edge scalar alone, so a wrong split of one of them cannot hide in a sum
+  for (std::size_t i = 0; i < edge.size(); ++i)
+    CHECK_MESSAGE(msm::pippenger(&pts[i], &ks[i], 1, msm::MsmConfig{4, true}) == msm::msm_naive(&pts[i], &ks[i], 1), "edge ", i);
+}
+
+TEST_CASE("BN254 G1 and G2 pippenger vs naive") {
+  for (std::size_t n : {0, 1, 2, 5, 33, 300})
+    for (Mix mix : {Mix::Random, Mix::ZeroOne, Mix::Sparse, Mix::Edge}) check_msm<bn254::G1Curve>(n, mix, 0);
+  for (unsigned c : {1u, 4u, 10u, 13u, 16u}) check_msm<bn254::G1Curve>(200, Mix::Random, c);
+  for (std::size_t n : {0, 1, 5, 33, 200})
+    for (Mix mix : {Mix::Random, Mix::Sparse, Mix::Edge}) check_msm<bn254::G2Curve>(n, mix, 0);
+  for (unsigned c : {3u, 11u}) check_msm<bn254::G2Curve>(30, Mix::Random, c);
 }
 
 TEST_CASE("choose_window grows with n") {

@@ -1,7 +1,9 @@
-// NTT against the naive O(n²) DFT, round trips, and the snarkjs odd-coset step against
+// NTT of both scalar fields (BLS12-381: 2-adicity 32, BN254: 28) against the naive O(n²) DFT, round trips, and the snarkjs odd-coset step against
 // direct evaluation of the interpolated polynomial at ω_2n^(2i+1).
 #include <doctest/doctest.h>
 
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cuzk/ntt/domain.hpp"
@@ -11,11 +13,11 @@
 #include "gmp_oracle.hpp"
 
 using namespace cuzk;
-using namespace cuzk::bls12_381;
 using cuzk::test::rng;
 
 namespace {
 
+template <class Fr>
 std::vector<Fr> random_vec(std::size_t n) {
   std::vector<Fr> v(n);
   for (auto& x : v) x = test::random_elem<Fr>();
@@ -23,12 +25,14 @@ std::vector<Fr> random_vec(std::size_t n) {
 }
 
 // Σ_j a_j x^j by Horner.
+template <class Fr>
 Fr eval(const std::vector<Fr>& a, const Fr& x) {
   Fr r;
   for (std::size_t j = a.size(); j-- > 0;) r = r * x + a[j];
   return r;
 }
 
+template <class Fr>
 std::vector<Fr> naive_dft(const std::vector<Fr>& a, const Fr& w) {
   std::vector<Fr> out(a.size());
   Fr wi = Fr::one();
@@ -38,9 +42,12 @@ std::vector<Fr> naive_dft(const std::vector<Fr>& a, const Fr& w) {
 
 }  // namespace
 
-TEST_CASE("domain roots are the ffjavascript ones, checked with GMP") {
+#define DOMAINS ntt::Domain, ntt::Bn254Domain
+
+TEST_CASE_TEMPLATE("domain roots are the ffjavascript ones, checked with GMP", D, DOMAINS) {
+  using Fr = typename std::remove_cvref_t<decltype(std::declval<D>().omega())>;
   for (unsigned k : {0u, 1u, 5u, 12u, 20u}) {
-    ntt::Domain d(k);
+    D d(k);
     CHECK(d.size() == (std::size_t(1) << k));
     CHECK(d.log_n() == k);
     test::Z r = test::zmod<Fr>(), e, w, five(5);
@@ -51,13 +58,16 @@ TEST_CASE("domain roots are the ffjavascript ones, checked with GMP") {
     CHECK(d.omega_2n().sqr() == d.omega());
     CHECK(d.n_inv() * Fr::from_u64(d.size()) == Fr::one());
   }
-  CHECK_THROWS_AS(ntt::Domain(32), Error);
+  CHECK_THROWS_AS(D(D::MAX_LOG + 1), Error);
+  CHECK(D::get(0).omega_2n() == -Fr::one());  // ω_2
+  CHECK(D::MAX_LOG + 1 == Fr::two_adicity());
 }
 
-TEST_CASE("forward and inverse against the naive DFT") {
+TEST_CASE_TEMPLATE("forward and inverse against the naive DFT", D, DOMAINS) {
+  using Fr = typename std::remove_cvref_t<decltype(std::declval<D>().omega())>;
   for (unsigned k = 0; k <= 9; ++k) {
-    ntt::Domain d(k);
-    auto a = random_vec(d.size());
+    D d(k);
+    auto a = random_vec<Fr>(d.size());
     if (k == 3) std::fill(a.begin(), a.end(), Fr::zero());
     if (k == 4) std::fill(a.begin(), a.end(), Fr::one());
     auto f = a;
@@ -71,10 +81,11 @@ TEST_CASE("forward and inverse against the naive DFT") {
   }
 }
 
-TEST_CASE("round trips at larger sizes (block and pass stages)") {
+TEST_CASE_TEMPLATE("round trips at larger sizes (block and pass stages)", D, DOMAINS) {
+  using Fr = typename std::remove_cvref_t<decltype(std::declval<D>().omega())>;
   for (unsigned k : {10u, 12u, 13u, 15u, 17u}) {
-    const ntt::Domain& d = ntt::Domain::get(k);
-    auto a = random_vec(d.size());
+    const D& d = D::get(k);
+    auto a = random_vec<Fr>(d.size());
     auto b = a;
     d.forward(b.data());
     // spot-check a few outputs against direct evaluation
@@ -88,14 +99,15 @@ TEST_CASE("round trips at larger sizes (block and pass stages)") {
     d.forward(b.data());
     REQUIRE(a == b);
   }
-  CHECK(&ntt::Domain::get(12) == &ntt::Domain::get(12));
+  CHECK(&D::get(12) == &D::get(12));
 }
 
-TEST_CASE("to_odd_coset: evaluations at ω_2n^(2i+1) of the interpolant") {
+TEST_CASE_TEMPLATE("to_odd_coset: evaluations at ω_2n^(2i+1) of the interpolant", D, DOMAINS) {
+  using Fr = typename std::remove_cvref_t<decltype(std::declval<D>().omega())>;
   for (unsigned k : {0u, 1u, 2u, 3u, 6u, 9u, 13u}) {
-    const ntt::Domain& d = ntt::Domain::get(k);
+    const D& d = D::get(k);
     const std::size_t n = d.size();
-    auto evals = random_vec(n);
+    auto evals = random_vec<Fr>(n);
     auto coef = evals;
     d.inverse(coef.data());  // interpolant
     auto got = evals;
@@ -111,7 +123,7 @@ TEST_CASE("to_odd_coset: evaluations at ω_2n^(2i+1) of the interpolant") {
 
 TEST_CASE("concurrent use of one shared domain") {
   const ntt::Domain& d = ntt::Domain::get(11);
-  std::vector<std::vector<Fr>> v(3, random_vec(d.size()));
+  std::vector<std::vector<bls12_381::Fr>> v(3, random_vec<bls12_381::Fr>(d.size()));
   auto ref = v[0];
   d.to_odd_coset(ref.data());
   tbb::parallel_for(0, 3, [&](int i) { d.to_odd_coset(v[i].data()); });

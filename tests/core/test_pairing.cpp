@@ -7,6 +7,7 @@
 
 #include "cuzk/pairing/bls12_381_pairing.hpp"
 #include "cuzk/util/error.hpp"
+#include "pairing_laws.hpp"
 #include "tower_test_util.hpp"
 #include "vectors_util.hpp"
 
@@ -15,12 +16,6 @@ using namespace cuzk::bls12_381;
 namespace bi = cuzk::ff::bi;
 
 namespace {
-
-G1Affine g1_mul(const Fr& k) { return G1::generator().mul(k.canonical()).to_affine(); }
-G2Affine g2_mul(const Fr& k) { return G2::generator().mul(k.canonical()).to_affine(); }
-G1Affine random_g1() { return g1_mul(random_fr()); }
-G2Affine random_g2() { return g2_mul(random_fr()); }
-Fq12 gt_pow(const Fq12& e, const Fr& k) { return e.pow(k.canonical()); }
 
 // e(G1, G2) as computed by ffjavascript (snarkjs) and @noble/curves 2.4.0; the first
 // coefficient is 0x1250ebd871fc0a92…aca1789b6, the published zkcrypto bls12_381 vector.
@@ -39,23 +34,8 @@ const char* E_G1_G2[12] = {
     "2348330098288556420918672502923664952620152483128593484301759394583320358354186482723629999370241674973832318248497",
 };
 
-// (p¹² − 1)/r as a big integer, by schoolbook long division by r (bit at a time).
-cuzk::ff::Limbs<72> plain_final_exponent() {
-  auto n = p_pow(12);
-  bi::sub(n, bi::from_u64<72>(1));
-  auto r = bi::resize<72>(Fr::P);
-  cuzk::ff::Limbs<72> q{}, rem{};
-  for (std::size_t i = bi::num_bits(n); i-- > 0;) {
-    for (std::size_t j = 72; j-- > 1;) rem[j] = (rem[j] << 1) | (rem[j - 1] >> 63);
-    rem[0] = (rem[0] << 1) | (bi::bit(n, i) ? 1 : 0);
-    if (bi::cmp(rem, r) >= 0) {
-      bi::sub(rem, r);
-      q[i / 64] |= 1ull << (i % 64);
-    }
-  }
-  REQUIRE(bi::is_zero(rem));
-  return q;
-}
+// (p¹² − 1)/r (pairing_laws.hpp).
+cuzk::ff::Limbs<72> plain_final_exponent() { return p12_minus_1_over_r<cuzk::pairing::Bls12_381>(); }
 
 }  // namespace
 
@@ -117,61 +97,9 @@ TEST_CASE("snarkjs vk_alphabeta_12 = e(vk_alpha_1, vk_beta_2) for the fixtures")
   if (n == 0) MESSAGE("no BLS12-381 fixture verification keys present, skipped");
 }
 
-TEST_CASE("bilinearity, order r, infinity") {
-  const Fq12 g = pairing(G1Affine::generator(), G2Affine::generator());
-  CHECK(g.pow(Fr::P).is_one());  // e ∈ μ_r
-  for (int i = 0; i < 6; ++i) {
-    Fr a = random_fr(), b = random_fr();
-    G1Affine P = random_g1();
-    G2Affine Q = random_g2();
-    Fq12 e = pairing(P, Q);
-    REQUIRE(!e.is_one());
-    REQUIRE(e.pow(Fr::P).is_one());
-    REQUIRE(e.cyclotomic_pow(Fr::P).is_one());
-    G1Affine aP = G1::from_affine(P).mul(a.canonical()).to_affine();
-    G2Affine bQ = G2::from_affine(Q).mul(b.canonical()).to_affine();
-    REQUIRE(pairing(aP, bQ) == gt_pow(e, a * b));
-    REQUIRE(pairing(aP, Q) == pairing(P, G2::from_affine(Q).mul(a.canonical()).to_affine()));
-    // linear in each argument: e(P1 + P2, Q) = e(P1, Q)·e(P2, Q)
-    G1Affine P2 = random_g1();
-    G1Affine sum = (G1::from_affine(P) + G1::from_affine(P2)).to_affine();
-    REQUIRE(pairing(sum, Q) == e * pairing(P2, Q));
-    G2Affine Q2 = random_g2();
-    G2Affine sum2 = (G2::from_affine(Q) + G2::from_affine(Q2)).to_affine();
-    REQUIRE(pairing(P, sum2) == e * pairing(P, Q2));
-    REQUIRE(pairing(-P, Q) == e.conj());  // e(−P, Q) = e(P, Q)⁻¹
-  }
-  CHECK(pairing(G1Affine::infinity(), G2Affine::generator()).is_one());
-  CHECK(pairing(G1Affine::generator(), G2Affine::infinity()).is_one());
-}
+TEST_CASE("bilinearity, order r, infinity") { cuzk::test::PairingLaws<cuzk::pairing::Bls12_381>::bilinearity(); }
 
-TEST_CASE("multi Miller loop and pairing_product_is_one") {
-  std::vector<G1Affine> ps;
-  std::vector<G2Affine> qs;
-  Fq12 prod = Fq12::one();
-  for (int i = 0; i < 4; ++i) {
-    ps.push_back(random_g1());
-    qs.push_back(random_g2());
-    prod *= miller_loop(ps.back(), qs.back());
-  }
-  ps.push_back(G1Affine::infinity());
-  qs.push_back(random_g2());
-  CHECK(miller_loop(ps, qs) == prod);
-
-  // Groth16-shaped check: e(aP, bQ)·e(−abP, Q)·e(cP, dQ)·e(P, −cdQ) = 1
-  Fr a = random_fr(), b = random_fr(), c = random_fr(), d = random_fr();
-  G1Affine P = random_g1();
-  G2Affine Q = random_g2();
-  auto m1 = [&](const Fr& k) { return G1::from_affine(P).mul(k.canonical()).to_affine(); };
-  auto m2 = [&](const Fr& k) { return G2::from_affine(Q).mul(k.canonical()).to_affine(); };
-  std::vector<G1Affine> xs = {m1(a), -m1(a * b), m1(c), P};
-  std::vector<G2Affine> ys = {m2(b), Q, m2(d), -m2(c * d)};
-  CHECK(pairing_product_is_one(xs, ys));
-  ys[2] = m2(d + Fr::one());
-  CHECK(!pairing_product_is_one(xs, ys));
-  CHECK(pairing_product_is_one(std::span<const G1Affine>(), std::span<const G2Affine>()));
-  CHECK_THROWS_AS(pairing_product_is_one(xs, std::span<const G2Affine>(ys.data(), 3)), cuzk::Error);
-}
+TEST_CASE("multi Miller loop and pairing_product_is_one") { cuzk::test::PairingLaws<cuzk::pairing::Bls12_381>::products(); }
 
 TEST_CASE("cyclotomic exponentiation by the seed") {
   // (The hard-part identity 3(p⁴ − p² + 1)/r = (x − 1)²(x + p)(x² + p² − 1) + 3 is covered

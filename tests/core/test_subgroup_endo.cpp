@@ -28,24 +28,11 @@ const std::vector<ff::Limbs<7>> kH2 = {
     bi::from_u64<7>(2713), bi::from_u64<7>(11953), bi::from_u64<7>(262069),
     bi::from_hex<7>("0x8d9f503deeeb5d5c423572788bea4d6ae0490c5afca1eeb2a9d75bb98b95878afab9c0da5cf222c377d87384d026cd73826d177200c0d3b1")};
 
-// A point of E(Fq) / E'(Fq2) with no structure: x from a random element, the first square.
-template <class Curve>
-ec::Jacobian<Curve> curve_point() {
-  using F = typename Curve::Field;
-  for (;;) {
-    F x;
-    if constexpr (std::is_same_v<F, Fq>) x = test::random_elem<Fq>();
-    else x = F(test::random_elem<Fq>(), test::random_elem<Fq>());
-    F y;
-    if ((x.sqr() * x + Curve::b()).sqrt(y)) return ec::Jacobian<Curve>::from_affine(ec::Affine<Curve>(x, y));
-  }
-}
-
 // A point of order exactly ℓ = factors[k] (O when the random point has no ℓ-part): kill every
 // other prime of #E with [r] and the other factors, then multiply by ℓ while that stays ≠ O.
 template <class Curve>
 ec::Jacobian<Curve> torsion_point(const std::vector<ff::Limbs<7>>& factors, std::size_t k) {
-  ec::Jacobian<Curve> t = curve_point<Curve>().mul(Fr::P);
+  ec::Jacobian<Curve> t = test::curve_point<Curve>().mul(Fr::P);
   for (const auto& f : factors)
     if (f != factors[k]) t = t.mul(f);
   while (!t.is_inf() && !t.mul(factors[k]).is_inf()) t = t.mul(factors[k]);
@@ -118,8 +105,8 @@ TEST_CASE("endomorphism tests agree with [r]P = O on subgroup and random curve p
   for (int i = 0; i < 20; ++i) {
     CHECK(in_subgroup(test::random_point<G1Curve>().to_affine()));
     CHECK(in_subgroup(test::random_point<G2Curve>().to_affine()));
-    const auto p1 = curve_point<G1Curve>().to_affine();
-    const auto p2 = curve_point<G2Curve>().to_affine();
+    const auto p1 = test::curve_point<G1Curve>().to_affine();
+    const auto p2 = test::curve_point<G2Curve>().to_affine();
     CHECK(in_subgroup(p1) == in_subgroup_by_order(p1));
     CHECK(in_subgroup(p2) == in_subgroup_by_order(p2));
     CHECK_FALSE(in_subgroup(p1));  // a random curve point is in G with probability 1/h

@@ -50,7 +50,7 @@ using G2XYZZ = ec::XYZZ<G2Curve>;
 static_assert(G1Affine::generator().on_curve(), "G1 generator must lie on y^2 = x^3 + 4");
 static_assert(G2Affine::generator().on_curve(), "G2 generator must lie on y^2 = x^3 + 4(1+u)");
 // The sextic twist E': y² = x³ + 4ξ (M-type: b' = b·ξ, ξ = 1 + u as in ff/bls12_381_tower.hpp).
-static_assert(G2Curve::b() == Fq2(G1Curve::b(), Fq::zero()).mul_by_xi(), "twist b' must be 4(1+u)");
+static_assert(G2Curve::b() == Fq2(G1Curve::b(), Fq::zero()).mul_by_k_plus_u<XI_K>(), "twist b' must be 4(1+u)");
 
 // Subgroup membership: cuzk/ec/bls12_381_subgroup.hpp (in_subgroup).
 

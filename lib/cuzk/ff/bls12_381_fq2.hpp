@@ -8,5 +8,7 @@
 namespace cuzk::bls12_381 {
 
 using Fq2 = ff::Fp2<Fq>;
+// The sextic non-residue ξ = XI_K + u of the tower (bls12_381_tower.hpp) and the twist b' = 4ξ.
+inline constexpr unsigned XI_K = 1;
 
 }  // namespace cuzk::bls12_381

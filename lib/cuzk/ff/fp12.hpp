@@ -71,6 +71,15 @@ struct Fp12 {
     return {aa + bb.mul_by_v(), s - aa - bb};
   }
 
+  // Sparse ×(l0 + l3·w + l4·v·w): the line shape of the D-type twist (BN254), indices as
+  // above: l0 = c0.c0, l3 = c1.c0, l4 = c1.c1 (pairing/miller_steps.hpp). 13M₂.
+  constexpr Fp12 mul_by_034(const F2& l0, const F2& l3, const F2& l4) const {
+    F6 aa = c0.mul_base(l0);                  // 3M₂
+    F6 bb = c1.mul_by_01(l3, l4);             // 5M₂
+    F6 s = (c0 + c1).mul_by_01(l0 + l3, l4);  // 5M₂
+    return {aa + bb.mul_by_v(), s - aa - bb};
+  }
+
   // Squaring in the cyclotomic subgroup G_Φ6(p²) = {x : x^(p⁴−p²+1) = 1}, where every
   // value lands after the easy part (p⁶−1)(p²+1) of the final exponentiation: Granger & Scott,
   // "Faster Squaring in the Cyclotomic Subgroup of Sixth Degree Extensions" (PKC 2010)

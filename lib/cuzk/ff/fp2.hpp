@@ -45,8 +45,26 @@ struct Fp2 {
   CUZK_HD constexpr Fp2 conj() const { return {c0, -c1}; }
   // Frobenius x ↦ x^p is conjugation since u^p = −u for p ≡ 3 mod 4.
   CUZK_HD constexpr Fp2 frobenius() const { return conj(); }
-  // ×(1 + u), the non-residue ξ of the BLS12-381 sextic twist: (c0 − c1) + (c0 + c1)u. 0M.
-  CUZK_HD constexpr Fp2 mul_by_xi() const { return {c0 - c1, c0 + c1}; }
+  // ×(K + u) for a small K: (K·c0 − c1) + (c0 + K·c1)u, K·a by doublings and additions. 0M.
+  // The sextic non-residue ξ of a tower config is such an element (tower.hpp): K = 1 for
+  // BLS12-381 ((c0 − c1) + (c0 + c1)u: 2 additions), K = 9 for BN254 (8 additions).
+  template <unsigned K>
+  CUZK_HD constexpr Fp2 mul_by_k_plus_u() const {
+    return {small_multiple<K>(c0) - c1, c0 + small_multiple<K>(c1)};
+  }
+  // K·a by the binary expansion of K, left to right (K = 1: a itself).
+  template <unsigned K>
+  CUZK_HD static constexpr F small_multiple(const F& a) {
+    static_assert(K >= 1);
+    unsigned top = K;
+    while (top & (top - 1)) top &= top - 1;  // K's highest set bit
+    F r = a;
+    for (unsigned m = top >> 1; m; m >>= 1) {
+      r = r.dbl();
+      if (K & m) r += a;
+    }
+    return r;
+  }
   CUZK_HD constexpr F norm() const { return c0.sqr() + c1.sqr(); }
   // 1/(a0 + a1u) = (a0 − a1u)/(a0² + a1²): 2M + 2S + one base inversion.
   CUZK_HD constexpr Fp2 inverse() const {

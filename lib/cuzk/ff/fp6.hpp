@@ -5,10 +5,10 @@
 //   struct MyFp6Cfg {
 //     using Base = ff::Fp2<Fq>;                          // the quadratic extension
 //     static constexpr Base xi() { ... }                 // ξ, a non-cube (and non-square)
-//     static constexpr Base mul_by_xi(const Base& a);    // a·ξ, ideally cheap (ξ = 1 + u: 0M)
+//     static constexpr Base mul_by_xi(const Base& a);    // a·ξ, ideally cheap (ξ = K + u: 0M)
 //   };
 //
-// BLS12-381 uses ξ = 1 + u, BN254 ξ = 9 + u: a second curve is a new config.
+// BLS12-381 uses ξ = 1 + u, BN254 ξ = 9 + u: ff::SexticTowerCfg<Fq, K> (tower.hpp).
 // Element c0 + c1·v + c2·v². Counts in Fp2 multiplications (M₂) and squarings (S₂);
 // additions and multiplications by ξ are not counted.
 //

@@ -8,7 +8,8 @@
 //     needs only 2^(c−1) buckets; −P is free on affine points;
 //   · buckets are XYZZ points filled by mixed additions (madd-2008-s, 8M + 2S), reduced by
 //     the running sum Σ_b b·B_b = Σ_b (B_top + … + B_b) with 2·2^(c−1) XYZZ additions;
-//   · on G1, scalars longer than 128 bits are split by GLV (k = rem + q·x², x²·P = −φ(P)),
+//   · on G1, scalars longer than 128 bits are split by GLV (BLS12-381: k = rem + q·x², x²·P =
+//     −φ(P); BN254: a 2-dimensional lattice split, pippenger_impl.hpp),
 //     2n points with 128-bit scalars: half the windows and their bucket reductions;
 //   · windows (and, for few windows or many cores, slices of the points inside a window)
 //     run as TBB tasks; window sums are combined by Horner with c Jacobian doublings each.
@@ -18,6 +19,7 @@
 
 #include "cuzk/ec/affine.hpp"
 #include "cuzk/ec/bls12_381_curves.hpp"
+#include "cuzk/ec/bn254_curves.hpp"
 #include "cuzk/ec/jacobian.hpp"
 #include "cuzk/ff/bigint.hpp"
 
@@ -39,8 +41,9 @@ unsigned choose_window(std::size_t n, unsigned bits);
 // the running sum's per-bucket cost), at most max(1, m/(2·nb)).
 std::size_t choose_slices(std::size_t m, std::size_t nb, std::size_t W, std::size_t threads, bool batch_affine);
 
-// Σ scalars[i]·points[i]. Scalars are canonical little-endian integers (< r); points are
-// affine, infinity allowed; zero scalars allowed. n = 0 gives infinity.
+// Σ scalars[i]·points[i]. Scalars are canonical little-endian integers (< r of Curve::Scalar);
+// points are affine, infinity allowed; zero scalars allowed. n = 0 gives infinity.
+// Instantiated for the G1 and G2 of BLS12-381 and BN254 (GLV on both G1s).
 template <class Curve>
 ec::Jacobian<Curve> pippenger(const ec::Affine<Curve>* points, const ff::Limbs<4>* scalars, std::size_t n,
                               const MsmConfig& cfg = {});
@@ -57,5 +60,13 @@ extern template ec::Jacobian<bls12_381::G1Curve> msm_naive(const ec::Affine<bls1
                                                            const ff::Limbs<4>*, std::size_t);
 extern template ec::Jacobian<bls12_381::G2Curve> msm_naive(const ec::Affine<bls12_381::G2Curve>*,
                                                            const ff::Limbs<4>*, std::size_t);
+extern template ec::Jacobian<bn254::G1Curve> pippenger(const ec::Affine<bn254::G1Curve>*, const ff::Limbs<4>*,
+                                                       std::size_t, const MsmConfig&);
+extern template ec::Jacobian<bn254::G2Curve> pippenger(const ec::Affine<bn254::G2Curve>*, const ff::Limbs<4>*,
+                                                       std::size_t, const MsmConfig&);
+extern template ec::Jacobian<bn254::G1Curve> msm_naive(const ec::Affine<bn254::G1Curve>*, const ff::Limbs<4>*,
+                                                       std::size_t);
+extern template ec::Jacobian<bn254::G2Curve> msm_naive(const ec::Affine<bn254::G2Curve>*, const ff::Limbs<4>*,
+                                                       std::size_t);
 
 }  // namespace cuzk::msm

@@ -1,6 +1,7 @@
 #pragma once
-// Radix-2 number-theoretic transform over BLS12-381 Fr on the 2^k-th roots of unity, with
-// the roots ffjavascript/snarkjs use (bls12_381::fr_root_of_unity, from the non-residue 5).
+// Radix-2 number-theoretic transform over a scalar field Fr (BLS12-381's, 2-adicity 32, or
+// BN254's, 2-adicity 28) on the 2^k-th roots of unity, with the roots ffjavascript/snarkjs
+// use (ff::root_of_unity: from the smallest non-residue, 5 for both).
 //
 //   forward:  a_i ← Σ_j a_j ω^(ij)            (evaluations at ω^i of Σ a_j X^j)
 //   inverse:  a_i ← n⁻¹ Σ_j a_j ω^(−ij)       (interpolation)
@@ -17,18 +18,18 @@
 #include <vector>
 
 #include "cuzk/ff/bls12_381.hpp"
+#include "cuzk/ff/bn254.hpp"
 
 namespace cuzk::ntt {
 
-using bls12_381::Fr;
-
-class Domain {
+template <class Fr>
+class BasicDomain {
 public:
-  static constexpr unsigned MAX_LOG = 31;  // to_odd_coset needs ω_2n, 2-adicity is 32
+  static constexpr unsigned MAX_LOG = unsigned(Fr::two_adicity()) - 1;  // to_odd_coset needs ω_2n
 
-  explicit Domain(unsigned log_n);
+  explicit BasicDomain(unsigned log_n);
   // Shared, lazily built domain of size 2^log_n (lives until exit).
-  static const Domain& get(unsigned log_n);
+  static const BasicDomain& get(unsigned log_n);
 
   unsigned log_n() const { return log_n_; }
   std::size_t size() const { return n_; }
@@ -47,5 +48,12 @@ private:
   Fr omega_, omega2n_, n_inv_;
   std::vector<Fr> tw_;
 };
+
+extern template class BasicDomain<bls12_381::Fr>;
+extern template class BasicDomain<bn254::Fr>;
+
+using Domain = BasicDomain<bls12_381::Fr>;  // the BLS12-381 domain (the prover's, today)
+using Bn254Domain = BasicDomain<bn254::Fr>;
+static_assert(Domain::MAX_LOG == 31 && Bn254Domain::MAX_LOG == 27);
 
 }  // namespace cuzk::ntt

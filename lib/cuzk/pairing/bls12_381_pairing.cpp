@@ -6,81 +6,23 @@
 
 #include <vector>
 
+#include "cuzk/pairing/miller_steps.hpp"
 #include "cuzk/util/error.hpp"
 
 namespace cuzk::bls12_381 {
 namespace {
 
-// a/2 in Fq: halving is linear, so it works on the Montgomery representation directly:
-// (a + (a odd ? p : 0)) >> 1. p < 2^381, so the sum fits in 6 limbs.
-Fq halve(const Fq& a) {
-  Fq r = a;
-  ff::u64 mask = 0 - (a.v[0] & 1), c = 0;
-  for (std::size_t i = 0; i < Fq::N; ++i) {
-    ff::u128 t = ff::u128(r.v[i]) + (Fq::P[i] & mask) + c;
-    r.v[i] = ff::u64(t);
-    c = ff::u64(t >> 64);
-  }
-  for (std::size_t i = 0; i < Fq::N; ++i) r.v[i] = (r.v[i] >> 1) | (i + 1 < Fq::N ? r.v[i + 1] << 63 : c << 63);
-  return r;
-}
-Fq2 halve(const Fq2& a) { return {halve(a.c0), halve(a.c1)}; }
-
-// T ∈ E'(Fq2) in homogeneous projective coordinates: (X : Y : Z) ↦ (X/Z, Y/Z).
-struct G2Proj {
-  Fq2 X, Y, Z;
-};
-
 // 3b' for the twist E': y² = x³ + b', b' = 4(1 + u).
 constexpr Fq2 THREE_B = G2Curve::b() + G2Curve::b() + G2Curve::b();
 
-// The line through T (tangent or chord) is ℓ evaluated at ψ(Q) with the untwisting
-// ψ(x', y') = (x'/w², y'/w³) of the M-type twist. Multiplied by w³ and by subfield
-// constants (killed by the final exponentiation, as Fq2* and Fq4* are) it reads
-//   ℓ = l0 + l1·v + l4·v·w,   l0 ∈ Fq2, l1 = c1·x_P, l4 = c4·y_P,
-// the (0, 1, 4) sparse shape of Fp12::mul_by_014.
-struct Line {
-  Fq2 l0, l1, l4;
-};
-
-// Doubling step, Aranha, Karabina, Longa, Gebotys, López, "Faster explicit formulas for
-// computing pairings over ordinary curves" (Eurocrypt 2011, eprint 2010/526) eq. (10),
-// based on Costello, Lange, Naehrig, "Faster pairing computations on curves with
-// high-degree twists" (PKC 2010):
-//   A = XY/2, B = Y², C = Z², E = 3b'·C, F = 3E, G = (B+F)/2, H = (Y+Z)² − (B+C)
-//   X3 = A(B − F), Y3 = G² − 3E², Z3 = B·H
-//   line (M-type placement): l0 = E − B, l1 = 3X²·x_P, l4 = −H·y_P
-// 2M₂ + 7S₂ (+ 1M₂ for 3b'·C, ξ-multiple of a small constant) + 4m.
-Line dbl_step(G2Proj& t, const Fq& xp, const Fq& yp) {
-  Fq2 A = halve(t.X * t.Y), B = t.Y.sqr(), C = t.Z.sqr();
-  Fq2 E = THREE_B * C, F = E.dbl() + E, G = halve(B + F);
-  Fq2 H = (t.Y + t.Z).sqr() - (B + C);
-  Fq2 X2 = t.X.sqr(), E2 = E.sqr();
-  Line l{E - B, (X2.dbl() + X2).mul_base(xp), (-H).mul_base(yp)};
-  t.X = A * (B - F);
-  t.Y = G.sqr() - (E2.dbl() + E2);
-  t.Z = B * H;
-  return l;
+// The steps and the line placement are shared with BN254 (pairing/miller_steps.hpp);
+// BLS12-381's twist is M-type: ℓ = c + x·v + y·v·w, the (0, 1, 4) shape, 13M₂.
+using G2Proj = pairing::G2Proj<Fq2>;
+inline void mul_line(Fq12& f, const pairing::Line<Fq2>& l) { pairing::mul_line<pairing::Twist::M>(f, l); }
+inline pairing::Line<Fq2> dbl_step(G2Proj& t, const Fq& xp, const Fq& yp) { return pairing::dbl_step(t, THREE_B, xp, yp); }
+inline pairing::Line<Fq2> add_step(G2Proj& t, const G2Affine& q, const Fq& xp, const Fq& yp) {
+  return pairing::add_step(t, q.x, q.y, xp, yp);
 }
-
-// Mixed addition step T + Q, Q affine (Aranha et al. 2011 eq. (12)):
-//   θ = Y − y_Q·Z, λ = X − x_Q·Z, C = θ², D = λ², E = λ·D, F = Z·C, G = X·D,
-//   H = E + F − 2G, X3 = λH, Y3 = θ(G − H) − Y·E, Z3 = Z·E
-//   line: l0 = θ·x_Q − λ·y_Q, l1 = −θ·x_P, l4 = λ·y_P
-// 11M₂ + 2S₂ + 4m.
-Line add_step(G2Proj& t, const G2Affine& q, const Fq& xp, const Fq& yp) {
-  Fq2 theta = t.Y - q.y * t.Z, lambda = t.X - q.x * t.Z;
-  Fq2 C = theta.sqr(), D = lambda.sqr(), E = lambda * D, F = t.Z * C, G = t.X * D;
-  Fq2 H = E + F - G.dbl();
-  Line l{theta * q.x - lambda * q.y, (-theta).mul_base(xp), lambda.mul_base(yp)};
-  t.X = lambda * H;
-  t.Y = theta * (G - H) - t.Y * E;
-  t.Z = t.Z * E;
-  return l;
-}
-
-// Multiplies f by ℓ: 13M₂ (Fp12::mul_by_014).
-inline void mul_line(Fq12& f, const Line& l) { f = f.mul_by_014(l.l0, l.l1, l.l4); }
 
 }  // namespace
 
