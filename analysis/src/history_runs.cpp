@@ -186,8 +186,11 @@ std::vector<std::string> first_parent_commits(const std::string& git_dir) {
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  // argv only, no shell: the folder is one argument whatever it holds.
-  std::vector<std::string> args{"git", "-C", git_dir, "log", "--first-parent", "--format=%H", "HEAD"};
+  // argv only, no shell: the folder is one argument whatever it holds. The repository is not
+  // trusted either: --no-show-signature so that its config (log.showSignature + gpg.program) runs
+  // no program, and "--" so that a work-tree file named HEAD is not taken for a path.
+  std::vector<std::string> args{"git", "-C", git_dir, "log", "--no-show-signature", "--first-parent", "--format=%H",
+                                "HEAD", "--"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -111,6 +111,21 @@ if command -v git >/dev/null; then
   expect 0 "ordered by git" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
   has "git order named" 'ordered by git log --first-parent'
   has "step between commits 4 and 5" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
+  # A hostile repository: its config asks git log to verify signatures with a program of its
+  # choosing (which must never run), its HEAD is a signed commit, and its work tree holds a file
+  # named HEAD (which must not be taken for a path).
+  printf '#!/bin/sh\ntouch "%s/pwned"\nexit 1\n' "$tmp" >"$tmp/gpg.sh" && chmod +x "$tmp/gpg.sh"
+  git -C "$repo" config log.showSignature true && git -C "$repo" config gpg.program "$tmp/gpg.sh"
+  tree=$(git -C "$repo" write-tree)
+  printf 'tree %s\nparent %s\nauthor t <t@t> 1 +0000\ncommitter t <t@t> 1 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n x\n -----END PGP SIGNATURE-----\n\nsigned\n' \
+    "$tree" "$(git -C "$repo" rev-parse HEAD)" >"$tmp/commit.txt"
+  git -C "$repo" update-ref HEAD "$(git -C "$repo" hash-object -t commit -w "$tmp/commit.txt")"
+  expect 0 "ordered by git in a hostile repository" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
+  has "hostile repository: still in git order" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
+  [ ! -e "$tmp/pwned" ] || { echo "FAIL: the repository's gpg.program ran"; fail=1; }
+  : >"$repo/HEAD"
+  expect 0 "ordered by git with a work-tree file named HEAD" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
+  has "file named HEAD: still in git order" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
 fi
 
 # The report of a run with the trend view of a history beside it.
