@@ -1,5 +1,6 @@
 // `cuzk-stats history` and `cuzk-stats gate --history`.
 #include <algorithm>
+#include <filesystem>
 #include <ostream>
 #include <set>
 
@@ -72,10 +73,21 @@ int cmd_gate_history(const std::string& dir, const std::vector<std::string>& can
                     " host classes: gate one host class at a time (or --hosts all)");
   const std::string host = *cand_hosts.begin();
   HistoryData hist = load_history({dir}, o.summary);
-  // The candidate files themselves are not their own baseline.
-  std::set<std::string> cand_sources;
-  for (const auto& r : cand.runs) cand_sources.insert(r.source);
-  std::erase_if(hist.runs, [&](const HistoryRun& r) { return cand_sources.count(r.source) > 0; });
+  // The candidates are not their own baseline: a history run is left out when it is a candidate
+  // run (same run id) or read from a candidate file, however the path is spelt (./x, x, /abs/x).
+  auto same_file = [](const std::string& source) {
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::weakly_canonical(source, ec);
+    return ec ? source : p.string();
+  };
+  std::set<std::string> cand_sources, cand_ids;
+  for (const auto& r : cand.runs) {
+    cand_sources.insert(same_file(r.source));
+    if (!r.run.empty()) cand_ids.insert(r.run);
+  }
+  std::erase_if(hist.runs, [&](const HistoryRun& r) {
+    return (!r.run.empty() && cand_ids.count(r.run) > 0) || cand_sources.count(same_file(r.source)) > 0;
+  });
   if (hist.runs.empty()) throw Error(Error::Kind::BadInput, dir, "no history runs besides the candidates");
   HistoryOptions hopt = hopt_in;
   hopt.metrics = {metric};

@@ -130,6 +130,7 @@ void load_one(const std::string& path, const SummaryOptions& opt, HistoryData& d
         }
         HistoryRun r;
         r.source = rd.file;
+        r.run = rd.run;
         r.events = true;
         r.commit = rd.prov.git;
         r.host = host_class(rd.prov.host, rd.prov.gpus);

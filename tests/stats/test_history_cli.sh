@@ -138,6 +138,9 @@ C=tests/stats/data/history-cand
 expect 1 "gate --history: a candidate that continues the regression" -- "$bin" gate --history "$H" "$C"/run-0010-*.jsonl
 has "verdict" 'FAIL: regression'
 expect 0 "gate --history: a candidate within the noise" -- "$bin" gate --history "$H" "$H"/run-0009-*.jsonl
+has "candidates left out of their baseline" 'baseline = 12 value\(s\)'
+expect 0 "gate --history: candidates in the history spelt ./PATH" -- "$bin" gate --history "$H" ./"$H"/run-0009-*.jsonl
+has "candidates spelt ./PATH left out of their baseline" 'baseline = 12 value\(s\)'
 expect 2 "gate --history: not a folder" -- "$bin" gate --history "$tmp/none" "$C"/run-0010-0.jsonl
 mkdir -p "$tmp/short" && cp "$H"/run-0000-*.jsonl "$tmp/short/"
 expect 2 "gate --history: too little history says how many" -- "$bin" gate --history "$tmp/short" "$C"/run-0010-*.jsonl
