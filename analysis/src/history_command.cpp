@@ -22,6 +22,8 @@ void print_lines(const std::vector<std::string>& notes, const std::vector<std::s
 
 // Too few permutations can never give p <= alpha: refused before anything is read.
 void check_options(const HistoryOptions& opt) {
+  if (!(opt.ed.alpha > 0 && opt.ed.alpha < 1))  // NaN too: the permutation counts below come from it
+    throw Error(Error::Kind::BadInput, "--alpha", printf_string("%g", opt.ed.alpha) + " is not a significance level in (0, 1)");
   if (double(opt.ed.max_permutations + 1) * opt.ed.alpha < 1 - 1e-9)
     throw Error(Error::Kind::BadInput, "--permutations",
                 std::to_string(opt.ed.max_permutations) + " permutations cannot give p <= " + printf_string("%g", opt.ed.alpha) +

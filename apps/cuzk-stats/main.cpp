@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -83,6 +84,13 @@ std::size_t terminal_width() {
 // An input path: an existing file or folder, or "-" (standard input).
 const CLI::Validator kInput(
     [](std::string& s) { return s == "-" ? std::string() : CLI::ExistingPath(s); }, "PATH|-", "input");
+// CLI::Range lets "nan" through (every comparison with NaN is false): a number option must be one.
+const CLI::Validator kNotNan(
+    [](std::string& s) {
+      const double v = std::strtod(s.c_str(), nullptr);
+      return std::isnan(v) ? "'" + s + "' is not a number" : std::string();
+    },
+    "", "not-nan");
 
 }  // namespace
 
@@ -118,7 +126,7 @@ int main(int argc, char** argv) {
     c->add_option("--percentile", percentile, "linear (R-7, numpy default) | nearest-rank")
         ->check(CLI::IsMember({"linear", "nearest-rank"}));
     c->add_option("--warmup", warmup, "proofs excluded from the steady-state s/proof fit (default: 10%, at least the start-up's)");
-    c->add_option("--level", level, "confidence level of percentile intervals")->check(CLI::Range(0.5, 0.999));
+    c->add_option("--level", level, "confidence level of percentile intervals")->check(CLI::Range(0.5, 0.999))->check(kNotNan);
   };
   auto dir_option = [&](CLI::App* c) {
     c->add_option("--baseline-dir,--dir", baseline_dir, "folder of saved baselines; a baseline given by name is looked up there (default ./baselines)");
@@ -127,7 +135,7 @@ int main(int argc, char** argv) {
     auto* b = c->add_option("--baseline,-b", base, "baseline runs, benchmark JSON, CSV, a saved baseline directory or its name");
     auto* k = c->add_option("--candidate,-c", cand, "candidate inputs");
     if (required) b->required(), k->required();
-    c->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
+    c->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5))->check(kNotNan);
     dir_option(c);
   };
 
@@ -161,7 +169,7 @@ int main(int argc, char** argv) {
   history->add_option("--git-dir", hopt.git_dir, "order the commits by git log --first-parent of this repository (default: by start time)")
       ->check(CLI::ExistingDirectory);
   history->add_option("--metrics", metrics_list, "comma-separated metrics (default: all)");
-  history->add_option("--alpha", alpha, "significance level of each change point's permutation test")->check(CLI::Range(1e-6, 0.5));
+  history->add_option("--alpha", alpha, "significance level of each change point's permutation test")->check(CLI::Range(1e-6, 0.5))->check(kNotNan);
   history->add_option("--permutations", hopt.ed.max_permutations, "most permutations per test (early stop below)")->check(CLI::Range(1, 100000));
   history->add_option("--seed", hopt.ed.seed, "seed of the permutations (results are reproducible)");
   history->add_option("--min-size", hopt.ed.min_size, "values on each side of a change point, at least")->check(CLI::Range(1, 1000000));
@@ -204,7 +212,7 @@ int main(int argc, char** argv) {
   report->add_option("runs", inputs, "event files, or benchmark JSON / CSV compared against --baseline")->required()->check(kInput);
   report->add_option("--baseline,-b", base, "baseline inputs for the comparison table");
   report->add_option("-o,--output", out_path, "report.html")->required();
-  report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
+  report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5))->check(kNotNan);
   report->add_option("--noise", noise, "noise threshold (2% or 0.02)");
   dir_option(report);
   std::string report_history;

@@ -49,6 +49,9 @@ expect 2 "a mistyped metric suggests" -- "$bin" history "$H" --metrics s_per_pro
 has "did you mean the metric" "^cuzk-stats: --metrics: 's_per_prof' is in none of the runs \(did you mean 's_per_proof'\?\)$"
 expect 2 "too few permutations for alpha" -- "$bin" history "$H" --permutations 10
 has "needed permutations" '10 permutations cannot give p <= 0.05: need >= 19'
+expect 2 "alpha not a number" -- "$bin" history "$H" --alpha nan
+has "alpha named" "^cuzk-stats: --alpha: 'nan' is not a number"
+lines "alpha not a number: one line" 1
 expect 2 "unknown option suggests" -- "$bin" history "$H" --permutation 10
 has "did you mean" "did you mean '--permutations'"
 
