@@ -52,6 +52,10 @@ has "needed permutations" '10 permutations cannot give p <= 0.05: need >= 19'
 expect 2 "alpha not a number" -- "$bin" history "$H" --alpha nan
 has "alpha named" "^cuzk-stats: --alpha: 'nan' is not a number"
 lines "alpha not a number: one line" 1
+expect 2 "noise not a number" -- "$bin" history "$H" --noise nan
+has "noise refused" "^cuzk-stats: 'nan' is not a fraction"
+expect 2 "max regression not a number" -- "$bin" gate --history "$H" "$H"/run-0009-*.jsonl --max-regression nan%
+has "max regression refused" "^cuzk-stats: 'nan%' is not a fraction"
 expect 2 "unknown option suggests" -- "$bin" history "$H" --permutation 10
 has "did you mean" "did you mean '--permutations'"
 
