@@ -130,6 +130,19 @@ if command -v git >/dev/null; then
   expect 0 "ordered by git in a hostile repository" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
   has "hostile repository: still in git order" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
   [ ! -e "$tmp/pwned" ] || { echo "FAIL: the repository's gpg.program ran"; fail=1; }
+  # A run naming an abbreviation shared by two commits of the history is left out, not placed at
+  # one of them: a repository with two commits whose hashes share their first 4 digits.
+  amb=$tmp/amb && git init -q "$amb" && tree=$(git -C "$amb" write-tree) && parent= && declare -A seen=() && pfx=
+  for i in $(seq 1 5000); do
+    c=$(GIT_AUTHOR_DATE="@$i +0000" GIT_COMMITTER_DATE="@$i +0000" git -C "$amb" -c user.name=t -c user.email=t@t \
+        commit-tree "$tree" ${parent:+-p "$parent"} -m "c$i") && parent=$c
+    if [ -n "${seen[${c:0:4}]:-}" ]; then pfx=${c:0:4}; break; fi
+    seen[${c:0:4}]=1
+  done
+  git -C "$amb" update-ref HEAD "$parent"
+  sed "s/\"git\":\"[0-9a-f]*\"/\"git\":\"$pfx\"/" "$tmp/g/r-0-0.jsonl" >"$tmp/amb.jsonl"
+  expect 0 "an ambiguous abbreviation" -- "$bin" history "$tmp/amb.jsonl" --git-dir "$amb" --metrics s_per_proof
+  has "ambiguous abbreviation left out" '1 run\(s\) left out: 0 without a commit, 0 with a commit not on .*, 1 with an abbreviation of several of its commits'
   : >"$repo/HEAD"
   expect 0 "ordered by git with a work-tree file named HEAD" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
   has "file named HEAD: still in git order" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
