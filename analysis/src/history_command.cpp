@@ -91,6 +91,10 @@ int cmd_gate_history(const std::string& dir, const std::vector<std::string>& can
     return (!r.run.empty() && cand_ids.count(r.run) > 0) || cand_sources.count(same_file(r.source)) > 0;
   });
   if (hist.runs.empty()) throw Error(Error::Kind::BadInput, dir, "no history runs besides the candidates");
+  std::vector<std::string> names;
+  for (const auto& m : hist.metrics) names.push_back(m.name);
+  if (std::find(names.begin(), names.end(), metric) == names.end())
+    throw Error(Error::Kind::BadInput, "--metric", "'" + metric + "' is in none of the runs of " + dir + did_you_mean(metric, names));
   HistoryOptions hopt = hopt_in;
   hopt.metrics = {metric};
   std::string order;

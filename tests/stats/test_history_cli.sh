@@ -168,6 +168,9 @@ has "needed number" '3 value\(s\) of .s_per_proof.* need >= 4$'
 expect 2 "gate --history: another host class" -- "$bin" gate --history "$tmp/h2" "$C"/run-0010-*.jsonl
 has "host class named" "no history of 's_per_proof' on host class prover-1"
 expect 2 "gate --history and --baseline" -- "$bin" gate --history "$H" -b "$H/run-0000-0.jsonl" "$C"/run-0010-0.jsonl
+expect 2 "gate --history: a mistyped metric suggests" -- "$bin" gate --history "$H" "$C"/run-0010-*.jsonl --metric s_per_prof
+has "gate --history: did you mean the metric" "^cuzk-stats: --metric: 's_per_prof' is in none of the runs of $H \(did you mean 's_per_proof'\?\)$"
+lines "gate --history: a mistyped metric: one line" 1
 expect 2 "gate --history: a bad candidate is an error" -- "$bin" gate --history "$H" tests/stats/data/bad-mid.jsonl
 has "bad candidate named" 'bad-mid.jsonl:3'
 
