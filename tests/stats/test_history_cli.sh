@@ -118,6 +118,10 @@ if command -v git >/dev/null; then
   expect 0 "ordered by git" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
   has "git order named" 'ordered by git log --first-parent'
   has "step between commits 4 and 5" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
+  # GIT_DIR of another repository in the environment (a hook, a CI step) must not replace --git-dir.
+  git init -q "$tmp/other" && git -C "$tmp/other" -c user.name=t -c user.email=t@t commit -q --allow-empty -m x
+  expect 0 "ordered by git with GIT_DIR elsewhere" -- env GIT_DIR="$tmp/other/.git" "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
+  has "GIT_DIR elsewhere: still in git order" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
   # A hostile repository: its config asks git log to verify signatures with a program of its
   # choosing (which must never run), its HEAD is a signed commit, and its work tree holds a file
   # named HEAD (which must not be taken for a path).
