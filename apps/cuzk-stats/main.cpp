@@ -15,16 +15,12 @@
 #include "cuzk/stats/run_set.hpp"  // run sets (docs/slurm.md)
 #include "cuzk/stats/suggest.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/one_line.hpp"  // a path or field name must not break the one line
 
 using namespace cuzk::stats;
+using cuzk::one_line;
 
 namespace {
-
-std::string one_line(std::string msg) {
-  for (char& c : msg)
-    if (c == '\n' || c == '\r') c = ' ';  // a path or field name must not break the one line
-  return msg;
-}
 
 // Before CLI11 sees the arguments: an unknown subcommand or --option gets a "did you mean".
 // Returns the one-line message, or "" when every name is known.

@@ -37,6 +37,10 @@ expect 0 "history of a schema-2 file twice (duplicate run ids)" -- "$bin" histor
 has "duplicate run named" 'two-runs.jsonl#.*already read from .*two-runs.jsonl.*read once'
 expect 0 "a bad file among good ones is one warning" -- "$bin" history "$H" tests/stats/data/bad-mid.jsonl
 has "bad file named" '^warning: tests/stats/data/bad-mid.jsonl:3: .*\(left out\)$'
+# A file name with a line break and a terminal escape: one line, the control bytes written out.
+expect 2 "a name with control characters" -- "$bin" history "$tmp/a"$'\n'"b"$'\x1b'"[2J.jsonl"
+lines "a name with control characters: one line" 1
+has "control characters written out" 'a\\nb\\x1b\[2J\.jsonl'
 expect 2 "only a bad file" -- "$bin" history tests/stats/data/bad-mid.jsonl
 lines "only a bad file: one line" 1
 : >"$tmp/empty.jsonl"

@@ -50,20 +50,6 @@ std::string printable(std::string_view s, std::size_t max_chars) {
   return out;
 }
 
-std::string one_line(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (unsigned char c : s) {
-    if (c < 0x20 || c == 0x7f) {
-      static const char* hx = "0123456789abcdef";
-      out += c == '\n' ? std::string("\\n") : std::string("\\x") + hx[c >> 4] + hx[c & 15];
-    } else {
-      out += char(c);
-    }
-  }
-  return out;
-}
-
 namespace {
 
 std::string resolve(const fs::path& base, const std::string& p) {
