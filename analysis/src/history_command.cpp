@@ -44,6 +44,12 @@ int cmd_history(const std::vector<std::string>& inputs, const HistoryOptions& op
       throw Error(Error::Kind::BadInput, "--metrics", "'" + m + "' is in none of the runs" + did_you_mean(m, names));
   const History h = analyze_history(d, opt);
   print_lines(h.notes, h.warnings, err);
+  // Nothing to analyse is not an answer: most often --git-dir names another repository.
+  if (h.series.empty())
+    throw Error(Error::Kind::BadInput, opt.git_dir.empty() ? inputs.front() : opt.git_dir,
+                opt.git_dir.empty() ? "no run holds a value of the metrics asked for"
+                                    : "none of the " + std::to_string(d.runs.size()) +
+                                          " run(s) could be placed on git log --first-parent of this repository (the note says why)");
   out << render_history(h, o.format);
   if (!html_path.empty()) {
     ReportInput in;

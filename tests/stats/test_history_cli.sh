@@ -122,6 +122,8 @@ if command -v git >/dev/null; then
   expect 0 "ordered by git" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
   has "git order named" 'ordered by git log --first-parent'
   has "step between commits 4 and 5" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
+  expect 2 "no run on the repository's history" -- "$bin" history "$H" --git-dir "$repo"
+  has "no run on git log: the repository named" "^cuzk-stats: $repo: none of the 30 run\(s\) could be placed on git log --first-parent"
   # GIT_DIR of another repository in the environment (a hook, a CI step) must not replace --git-dir.
   git init -q "$tmp/other" && git -C "$tmp/other" -c user.name=t -c user.email=t@t commit -q --allow-empty -m x
   expect 0 "ordered by git with GIT_DIR elsewhere" -- env GIT_DIR="$tmp/other/.git" "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
@@ -149,7 +151,7 @@ if command -v git >/dev/null; then
   done
   git -C "$amb" update-ref HEAD "$parent"
   sed "s/\"git\":\"[0-9a-f]*\"/\"git\":\"$pfx\"/" "$tmp/g/r-0-0.jsonl" >"$tmp/amb.jsonl"
-  expect 0 "an ambiguous abbreviation" -- "$bin" history "$tmp/amb.jsonl" --git-dir "$amb" --metrics s_per_proof
+  expect 2 "an ambiguous abbreviation (then no run is left)" -- "$bin" history "$tmp/amb.jsonl" --git-dir "$amb" --metrics s_per_proof
   has "ambiguous abbreviation left out" '1 run\(s\) left out: 0 without a commit, 0 with a commit not on .*, 1 with an abbreviation of several of its commits'
   : >"$repo/HEAD"
   expect 0 "ordered by git with a work-tree file named HEAD" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
