@@ -173,6 +173,8 @@ int main(int argc, char** argv) {
   history->add_option("--hosts", hosts, "each: one series per host class (host + GPUs, the default) | all: host classes pooled")
       ->check(CLI::IsMember({"each", "all"}));
   gate->add_option("--hosts", hosts, "with --history: each (the candidate's host class) | all")->check(CLI::IsMember({"each", "all"}));
+  gate->add_option("--git-dir", hopt.git_dir, "with --history: order its commits by git log --first-parent of this repository")
+      ->check(CLI::ExistingDirectory);
   history->add_option("--html", html_out, "also write the HTML report's trend view to this file");
   common(history, true);
 
@@ -214,6 +216,8 @@ int main(int argc, char** argv) {
   std::string report_history;
   report->add_option("--history", report_history, "folder (or file) of earlier runs: add the trend view over their commits (as history --html)")
       ->check(kInput);
+  report->add_option("--git-dir", hopt.git_dir, "with --history: order its commits by git log --first-parent of this repository")
+      ->check(CLI::ExistingDirectory);
   common(report, false);
 
   if (const std::string bad = check_names(app, argc, argv); !bad.empty()) {

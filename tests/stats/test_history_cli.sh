@@ -122,6 +122,15 @@ if command -v git >/dev/null; then
   expect 0 "ordered by git" -- "$bin" history "$tmp/g" --git-dir "$repo" --metrics s_per_proof
   has "git order named" 'ordered by git log --first-parent'
   has "step between commits 4 and 5" "s_per_proof .* ${shas[4]} +${shas[5]} +\+2[0-9]\.[0-9]+%"
+  # gate --history --git-dir: the baseline is the runs since the last change point in git order
+  # (commits 5-9, slow); by start time (reversed) it would be commits 4-0 (fast).
+  mkdir "$tmp/gc"
+  for r in 0 1 2 3; do
+    python3 scripts/gen-events.py -o "$tmp/gc/c-$r.jsonl" --git "${shas[9]}" --sectors 1 --partitions 6 --cv 0.03 \
+      --synth-mean 0.75 --seed $((200 + r)) --start-unix $((2000100000 + r)) --mem-interval 1
+  done
+  expect 0 "gate --history --git-dir: at the level since the change point" -- "$bin" gate --history "$tmp/g" "$tmp/gc"/c-*.jsonl --git-dir "$repo"
+  has "gate --history --git-dir: baseline after the step" "since the change point ${shas[4]} -> ${shas[5]}"
   expect 2 "no run on the repository's history" -- "$bin" history "$H" --git-dir "$repo"
   has "no run on git log: the repository named" "^cuzk-stats: $repo: none of the 30 run\(s\) could be placed on git log --first-parent"
   # GIT_DIR of another repository in the environment (a hook, a CI step) must not replace --git-dir.
