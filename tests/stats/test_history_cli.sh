@@ -72,6 +72,13 @@ has "cut in text" 's_per_proof .* e336f5c +<b>x{20}…'
 grep -q '&lt;b&gt;x' "$tmp/hostile.html" || { echo "FAIL: hostile commit name not on the page"; fail=1; }
 if grep -q '<b>x' "$tmp/hostile.html"; then echo "FAIL: hostile commit name not escaped on the page"; fail=1; fi
 
+# --html next to a user's FILE.tmp (a symlink to another file here): neither is touched.
+echo keep >"$tmp/user.txt" && ln -s "$tmp/user.txt" "$tmp/trend.html.tmp"
+expect 0 "--html beside a FILE.tmp symlink" -- "$bin" history "$H" --metrics s_per_proof --html "$tmp/trend.html"
+[ "$(cat "$tmp/user.txt")" = keep ] && [ -L "$tmp/trend.html.tmp" ] || { echo "FAIL: --html wrote through FILE.tmp"; fail=1; }
+grep -q 'class="chart trend"' "$tmp/trend.html" || { echo "FAIL: --html: no trend chart written"; fail=1; }
+[ -z "$(ls -A "$tmp" | grep '^\.cuzk-report')" ] || { echo "FAIL: --html left a temp file"; fail=1; }
+
 # Runs without commits (schema-1 tiny.jsonl has one; strip it) and without start time.
 sed 's/"git":"abc1234",//' tests/stats/data/tiny.jsonl >"$tmp/nocommit.jsonl"
 expect 0 "runs without commits" -- "$bin" history "$tmp/nocommit.jsonl" tests/stats/data/tiny.jsonl
