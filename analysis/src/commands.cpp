@@ -20,7 +20,7 @@ double parse_fraction(const std::string& s) {
   if (pct) t.pop_back();
   double v = 0;
   const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
-  if (t.empty() || r.ec != std::errc() || r.ptr != t.data() + t.size() || v < 0)
+  if (t.empty() || r.ec != std::errc() || r.ptr != t.data() + t.size() || !(v >= 0))  // NaN too
     throw Error(Error::Kind::BadInput, "'" + s + "' is not a fraction (use 2% or 0.02)");
   if (!pct && v >= 1) throw Error(Error::Kind::BadInput, "'" + s + "' is ambiguous: write 2% or 0.02");
   return pct ? v / 100 : v;

@@ -39,7 +39,7 @@ std::vector<CommitGroup> order_commits(const HistoryData& d, const HistoryOption
     std::vector<std::pair<std::string, std::size_t>> sorted;
     for (std::size_t i = 0; i < log.size(); ++i) sorted.emplace_back(log[i], i);
     std::sort(sorted.begin(), sorted.end());
-    std::size_t unknown = 0, off_log = 0;
+    std::size_t unknown = 0, off_log = 0, ambiguous = 0;
     std::string example;
     for (std::size_t r = 0; r < d.runs.size(); ++r) {
       const std::string c = strip_dirty(d.runs[r].commit);
@@ -54,15 +54,22 @@ std::vector<CommitGroup> order_commits(const HistoryData& d, const HistoryOption
         if (example.empty()) example = d.runs[r].source;
         continue;
       }
+      // An abbreviation that names several commits cannot be placed (git would call it ambiguous).
+      if (const auto nx = std::next(it); nx != sorted.end() && nx->first != it->first && nx->first.compare(0, c.size(), c) == 0) {
+        ++ambiguous;
+        if (example.empty()) example = d.runs[r].source;
+        continue;
+      }
       const std::string key = it->first;
       auto [g, fresh] = by_key.try_emplace(key, groups.size());
       if (fresh) groups.push_back({d.runs[r].commit, double(it->second), r, {}});
       groups[g->second].runs.push_back(r);
     }
-    if (unknown + off_log)
-      notes.push_back(std::to_string(unknown + off_log) + " run(s) left out: " + std::to_string(unknown) +
+    if (unknown + off_log + ambiguous)
+      notes.push_back(std::to_string(unknown + off_log + ambiguous) + " run(s) left out: " + std::to_string(unknown) +
                       " without a commit, " + std::to_string(off_log) + " with a commit not on git log --first-parent of " +
-                      opt.git_dir + " (e.g. " + example + ")");
+                      opt.git_dir + (ambiguous ? ", " + std::to_string(ambiguous) + " with an abbreviation of several of its commits" : "") +
+                      " (e.g. " + example + ")");
   } else {
     order = "start time";
     std::size_t no_time = 0, no_commit = 0;

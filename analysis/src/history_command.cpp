@@ -1,5 +1,6 @@
 // `cuzk-stats history` and `cuzk-stats gate --history`.
 #include <algorithm>
+#include <filesystem>
 #include <ostream>
 #include <set>
 
@@ -21,6 +22,8 @@ void print_lines(const std::vector<std::string>& notes, const std::vector<std::s
 
 // Too few permutations can never give p <= alpha: refused before anything is read.
 void check_options(const HistoryOptions& opt) {
+  if (!(opt.ed.alpha > 0 && opt.ed.alpha < 1))  // NaN too: the permutation counts below come from it
+    throw Error(Error::Kind::BadInput, "--alpha", printf_string("%g", opt.ed.alpha) + " is not a significance level in (0, 1)");
   if (double(opt.ed.max_permutations + 1) * opt.ed.alpha < 1 - 1e-9)
     throw Error(Error::Kind::BadInput, "--permutations",
                 std::to_string(opt.ed.max_permutations) + " permutations cannot give p <= " + printf_string("%g", opt.ed.alpha) +
@@ -41,6 +44,12 @@ int cmd_history(const std::vector<std::string>& inputs, const HistoryOptions& op
       throw Error(Error::Kind::BadInput, "--metrics", "'" + m + "' is in none of the runs" + did_you_mean(m, names));
   const History h = analyze_history(d, opt);
   print_lines(h.notes, h.warnings, err);
+  // Nothing to analyse is not an answer: most often --git-dir names another repository.
+  if (h.series.empty())
+    throw Error(Error::Kind::BadInput, opt.git_dir.empty() ? inputs.front() : opt.git_dir,
+                opt.git_dir.empty() ? "no run holds a value of the metrics asked for"
+                                    : "none of the " + std::to_string(d.runs.size()) +
+                                          " run(s) could be placed on git log --first-parent of this repository (the note says why)");
   out << render_history(h, o.format);
   if (!html_path.empty()) {
     ReportInput in;
@@ -72,11 +81,26 @@ int cmd_gate_history(const std::string& dir, const std::vector<std::string>& can
                     " host classes: gate one host class at a time (or --hosts all)");
   const std::string host = *cand_hosts.begin();
   HistoryData hist = load_history({dir}, o.summary);
-  // The candidate files themselves are not their own baseline.
-  std::set<std::string> cand_sources;
-  for (const auto& r : cand.runs) cand_sources.insert(r.source);
-  std::erase_if(hist.runs, [&](const HistoryRun& r) { return cand_sources.count(r.source) > 0; });
+  // The candidates are not their own baseline: a history run is left out when it is a candidate
+  // run (same run id) or read from a candidate file, however the path is spelt (./x, x, /abs/x).
+  auto same_file = [](const std::string& source) {
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::weakly_canonical(source, ec);
+    return ec ? source : p.string();
+  };
+  std::set<std::string> cand_sources, cand_ids;
+  for (const auto& r : cand.runs) {
+    cand_sources.insert(same_file(r.source));
+    if (!r.run.empty()) cand_ids.insert(r.run);
+  }
+  std::erase_if(hist.runs, [&](const HistoryRun& r) {
+    return (!r.run.empty() && cand_ids.count(r.run) > 0) || cand_sources.count(same_file(r.source)) > 0;
+  });
   if (hist.runs.empty()) throw Error(Error::Kind::BadInput, dir, "no history runs besides the candidates");
+  std::vector<std::string> names;
+  for (const auto& m : hist.metrics) names.push_back(m.name);
+  if (std::find(names.begin(), names.end(), metric) == names.end())
+    throw Error(Error::Kind::BadInput, "--metric", "'" + metric + "' is in none of the runs of " + dir + did_you_mean(metric, names));
   HistoryOptions hopt = hopt_in;
   hopt.metrics = {metric};
   std::string order;

@@ -11,6 +11,7 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <string_view>
 
 #include "cuzk/stats/history.hpp"
 #include "cuzk/stats/json_field.hpp"
@@ -130,6 +131,7 @@ void load_one(const std::string& path, const SummaryOptions& opt, HistoryData& d
         }
         HistoryRun r;
         r.source = rd.file;
+        r.run = rd.run;
         r.events = true;
         r.commit = rd.prov.git;
         r.host = host_class(rd.prov.host, rd.prov.gpus);
@@ -186,13 +188,28 @@ std::vector<std::string> first_parent_commits(const std::string& git_dir) {
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  // argv only, no shell: the folder is one argument whatever it holds.
-  std::vector<std::string> args{"git", "-C", git_dir, "log", "--first-parent", "--format=%H", "HEAD"};
+  // argv only, no shell: the folder is one argument whatever it holds. The repository is not
+  // trusted either: --no-show-signature so that its config (log.showSignature + gpg.program) runs
+  // no program, and "--" so that a work-tree file named HEAD is not taken for a path.
+  std::vector<std::string> args{"git", "-C", git_dir, "log", "--no-show-signature", "--first-parent", "--format=%H",
+                                "HEAD", "--"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // The environment without the variables that would point git at another repository than
+  // git_dir (GIT_DIR set by a hook or a CI step overrides -C).
+  std::vector<char*> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string_view v(*e);
+    bool elsewhere = false;
+    for (const char* k : {"GIT_DIR=", "GIT_WORK_TREE=", "GIT_COMMON_DIR=", "GIT_OBJECT_DIRECTORY=",
+                          "GIT_ALTERNATE_OBJECT_DIRECTORIES=", "GIT_NAMESPACE="})
+      elsewhere = elsewhere || v.rfind(k, 0) == 0;
+    if (!elsewhere) env.push_back(*e);
+  }
+  env.push_back(nullptr);
   pid_t pid = -1;
-  const int rc = ::posix_spawnp(&pid, "git", &fa, nullptr, argv.data(), environ);
+  const int rc = ::posix_spawnp(&pid, "git", &fa, nullptr, argv.data(), env.data());
   posix_spawn_file_actions_destroy(&fa);
   ::close(out[1]);
   std::string text;

@@ -1,9 +1,12 @@
 #include "cuzk/stats/report.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
-#include <fstream>
 #include <map>
 
 #include "cuzk/stats/render.hpp"
@@ -361,14 +364,29 @@ std::string render_report(const ReportInput& in) {
 }
 
 void write_report(const ReportInput& in, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary);
-    if (!f) throw Error(Error::Kind::Io, path, "cannot write");
-    f << render_report(in);
-    if (!f) throw Error(Error::Kind::Io, path, "write failed");
+  // A temp file of our own (mkstemp: a new name, O_EXCL), never PATH.tmp: that name may be a
+  // user's file or a symlink, which a plain open would truncate or write through.
+  const std::string page = render_report(in);
+  const auto slash = path.rfind('/');
+  std::string tmp = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + ".cuzk-report.XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) throw Error(Error::Kind::Io, path, "cannot write (no temp file in its folder)");
+  std::size_t done = 0;
+  while (done < page.size()) {
+    const ssize_t n = ::write(fd, page.data() + done, page.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += std::size_t(n);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw Error(Error::Kind::Io, path, "cannot rename into place");
+  if (::close(fd) != 0 || done != page.size()) {
+    ::unlink(tmp.c_str());
+    throw Error(Error::Kind::Io, path, "write failed");
+  }
+  ::chmod(tmp.c_str(), 0644);  // mkstemp makes it 0600; a report is for reading
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    throw Error(Error::Kind::Io, path, "cannot rename into place");
+  }
 }
 
 }  // namespace cuzk::stats

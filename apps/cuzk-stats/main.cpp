@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -15,13 +16,12 @@
 #include "cuzk/stats/suggest.hpp"
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/text_escape.hpp"
+#include "cuzk/util/one_line.hpp"  // a path or field name must not break the one line
 
 using namespace cuzk::stats;
+using cuzk::one_line;
 
 namespace {
-
-// A message on one line, its control bytes and invalid UTF-8 escaped (util/text_escape.hpp).
-std::string one_line(const std::string& msg) { return cuzk::escape_text(msg); }
 
 // Before CLI11 sees the arguments: an unknown subcommand or --option gets a "did you mean".
 // Returns the one-line message, or "" when every name is known.
@@ -81,6 +81,13 @@ std::size_t terminal_width() {
 // An input path: an existing file or folder, or "-" (standard input).
 const CLI::Validator kInput(
     [](std::string& s) { return s == "-" ? std::string() : CLI::ExistingPath(s); }, "PATH|-", "input");
+// CLI::Range lets "nan" through (every comparison with NaN is false): a number option must be one.
+const CLI::Validator kNotNan(
+    [](std::string& s) {
+      const double v = std::strtod(s.c_str(), nullptr);
+      return std::isnan(v) ? "'" + s + "' is not a number" : std::string();
+    },
+    "", "not-nan");
 
 }  // namespace
 
@@ -119,7 +126,7 @@ int main(int argc, char** argv) {
     c->add_option("--percentile", percentile, "linear (R-7, numpy default) | nearest-rank")
         ->check(CLI::IsMember({"linear", "nearest-rank"}));
     c->add_option("--warmup", warmup, "proofs excluded from the steady-state s/proof fit (default: 10%, at least the start-up's)");
-    c->add_option("--level", level, "confidence level of percentile intervals")->check(CLI::Range(0.5, 0.999));
+    c->add_option("--level", level, "confidence level of percentile intervals")->check(CLI::Range(0.5, 0.999))->check(kNotNan);
   };
   auto dir_option = [&](CLI::App* c) {
     c->add_option("--baseline-dir,--dir", baseline_dir, "folder of saved baselines; a baseline given by name is looked up there (default ./baselines)");
@@ -128,7 +135,7 @@ int main(int argc, char** argv) {
     auto* b = c->add_option("--baseline,-b", base, "baseline runs, benchmark JSON, CSV, a saved baseline directory or its name");
     auto* k = c->add_option("--candidate,-c", cand, "candidate inputs");
     if (required) b->required(), k->required();
-    c->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
+    c->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5))->check(kNotNan);
     dir_option(c);
   };
 
@@ -162,7 +169,7 @@ int main(int argc, char** argv) {
   history->add_option("--git-dir", hopt.git_dir, "order the commits by git log --first-parent of this repository (default: by start time)")
       ->check(CLI::ExistingDirectory);
   history->add_option("--metrics", metrics_list, "comma-separated metrics (default: all)");
-  history->add_option("--alpha", alpha, "significance level of each change point's permutation test")->check(CLI::Range(1e-6, 0.5));
+  history->add_option("--alpha", alpha, "significance level of each change point's permutation test")->check(CLI::Range(1e-6, 0.5))->check(kNotNan);
   history->add_option("--permutations", hopt.ed.max_permutations, "most permutations per test (early stop below)")->check(CLI::Range(1, 100000));
   history->add_option("--seed", hopt.ed.seed, "seed of the permutations (results are reproducible)");
   history->add_option("--min-size", hopt.ed.min_size, "values on each side of a change point, at least")->check(CLI::Range(1, 1000000));
@@ -170,6 +177,8 @@ int main(int argc, char** argv) {
   history->add_option("--hosts", hosts, "each: one series per host class (host + GPUs, the default) | all: host classes pooled")
       ->check(CLI::IsMember({"each", "all"}));
   gate->add_option("--hosts", hosts, "with --history: each (the candidate's host class) | all")->check(CLI::IsMember({"each", "all"}));
+  gate->add_option("--git-dir", hopt.git_dir, "with --history: order its commits by git log --first-parent of this repository")
+      ->check(CLI::ExistingDirectory);
   history->add_option("--html", html_out, "also write the HTML report's trend view to this file");
   common(history, true);
 
@@ -205,12 +214,14 @@ int main(int argc, char** argv) {
   report->add_option("runs", inputs, "event files, or benchmark JSON / CSV compared against --baseline")->required()->check(kInput);
   report->add_option("--baseline,-b", base, "baseline inputs for the comparison table");
   report->add_option("-o,--output", out_path, "report.html")->required();
-  report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5));
+  report->add_option("--alpha", alpha, "significance level")->check(CLI::Range(1e-6, 0.5))->check(kNotNan);
   report->add_option("--noise", noise, "noise threshold (2% or 0.02)");
   dir_option(report);
   std::string report_history;
   report->add_option("--history", report_history, "folder (or file) of earlier runs: add the trend view over their commits (as history --html)")
       ->check(kInput);
+  report->add_option("--git-dir", hopt.git_dir, "with --history: order its commits by git log --first-parent of this repository")
+      ->check(CLI::ExistingDirectory);
   common(report, false);
 
   if (const std::string bad = check_names(app, argc, argv); !bad.empty()) {

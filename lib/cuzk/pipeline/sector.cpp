@@ -29,8 +29,6 @@ std::string printable(std::string_view s, std::size_t max_chars) {
   return escape_text(s, how);
 }
 
-std::string one_line(std::string_view s) { return escape_text(s); }
-
 namespace {
 
 std::string resolve(const fs::path& base, const std::string& p) {

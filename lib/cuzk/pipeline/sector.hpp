@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cuzk/util/one_line.hpp"
+
 namespace cuzk::pipeline {
 
 struct SectorSpec {
@@ -55,7 +57,6 @@ bool valid_sector_id(const std::string& id);
 // `s` for a one-line message inside double quotes: \\ and " escaped, control characters and
 // invalid UTF-8 as escape_text shows them (util/text_escape.hpp), cut after max_chars characters.
 std::string printable(std::string_view s, std::size_t max_chars = 64);
-// A message made one line and safe for a terminal: escape_text (util/text_escape.hpp).
-std::string one_line(std::string_view s);
+using cuzk::one_line;  // cuzk/util/one_line.hpp
 
 }  // namespace cuzk::pipeline

@@ -5,7 +5,7 @@
 // (read: from a Source, the reader's view of one parsed line). The producer
 // (lib/cuzk/pipeline) writes only through to_fields, the consumer (analysis/, cuzk-stats)
 // reads only through read; fields() lists every field for docs/events.md, which a test
-// checks against it (tests/stats/test_event_schema.cpp).
+// checks against it (tests/stats/test_stats_event_schema.cpp).
 //
 // Units: Seconds are seconds since the run's start for t0/t1 and plain seconds for durations;
 // Bytes and counts are integers on the wire. Numbers a reader only aggregates are kept as

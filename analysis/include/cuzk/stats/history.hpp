@@ -33,6 +33,7 @@ struct HistoryMetric {
 // One input run (an event run, or a benchmark file: its repetitions are replicates).
 struct HistoryRun {
   std::string source;              // FILE, or FILE#RUN
+  std::string run;                 // the event run's id ("" for schema-1 runs and benchmark files)
   std::string commit;              // "" when unknown
   std::string host;                // host class: "host" or "host (GPU, GPU)"; "?" unknown
   std::optional<double> start;     // Unix seconds
