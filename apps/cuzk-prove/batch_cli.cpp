@@ -1,5 +1,9 @@
 // `cuzk-prove batch [options] SECTOR.json...`: options → BatchConfig, devices from the
 // backend factory, then run_batch. Usage errors throw cuzk::Error(BadInput) (exit 2).
+// Built with CUZK_PROVE_LAB (the lab's cuzk-prove-lab, -DCUZK_LAB=ON only, never installed), it
+// also takes the switches that turn the bounded-memory design off for the seed comparison
+// (docs/experiments/tools): --hold-permit, --early-free, --queue-depth unbounded. A user has
+// no reason to turn them off, so the product runs with all three on and refuses them.
 #include "batch_cli.hpp"
 
 #include <unistd.h>
@@ -38,7 +42,10 @@ struct BatchArgs {
   // Every value is parsed here, strictly, so a malformed one is one line and exit 2.
   std::string synth_workers = "2", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
               queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
-  std::string early_free = "on", hold_permit = "on", progress = "auto";
+  std::string progress = "auto";
+#ifdef CUZK_PROVE_LAB
+  std::string early_free = "on", hold_permit = "on";
+#endif
   std::string shard, manifest;  // batch_shard.hpp
   std::string devices;
   cuzk::cuda::CudaOptionFlags cuda;  // --msm-window-g1 ... (backends.hpp)
@@ -49,11 +56,13 @@ struct BatchArgs {
   cuzk::fail(Error::Kind::BadInput, "", std::string(opt) + ": \"" + pl::printable(v) + "\" is not " + want);
 }
 
+#ifdef CUZK_PROVE_LAB
 bool on_off(const std::string& v, const char* opt) {
   if (v == "on") return true;
   if (v == "off") return false;
   bad_value(opt, v, "on or off");
 }
+#endif
 
 // Decimal digits only (no sign, space or suffix), in [lo, hi].
 std::uint64_t integer(const std::string& v, const char* opt, std::uint64_t lo, std::uint64_t hi) {
@@ -143,14 +152,14 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
     c.mem_budget = pl::parse_bytes(a.mem_budget, "--mem-budget");
     if (c.mem_budget == 0) bad_value("--mem-budget", a.mem_budget, "a byte count > 0 or auto");
   }
-  if (a.queue_depth == "unbounded") {
-    c.bounded_queue = false;
-    c.queue_depth_source = "unbounded";
-  } else {
-    c.queue_depth = count_or_auto(a.queue_depth, "--queue-depth");
-  }
+#ifdef CUZK_PROVE_LAB
   c.early_free = on_off(a.early_free, "--early-free");
   c.hold_permit = on_off(a.hold_permit, "--hold-permit");
+  if (a.queue_depth == "unbounded")
+    c.bounded_queue = false;
+  else
+#endif
+    c.queue_depth = count_or_auto(a.queue_depth, "--queue-depth");
   if (a.progress == "bar" || a.progress == "on") c.progress = pl::Progress::Bar;  // "on": the old name of bar
   else if (a.progress == "lines") c.progress = pl::Progress::Lines;
   else if (a.progress == "off") c.progress = pl::Progress::Off;
@@ -240,15 +249,22 @@ void add_batch_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   b->add_option("--budget-fraction", a->budget_fraction, "fraction of min(MemAvailable, cgroup headroom) used by --mem-budget auto (0.01..1)")
       ->capture_default_str();
+#ifdef CUZK_PROVE_LAB
   b->add_option("--queue-depth", a->queue_depth,
-                "synthesis -> GPU hand-off capacity N|auto|unbounded (auto: max(GPU workers, min(budget fit, 32)))")
+                "synthesis -> GPU hand-off capacity N|auto|unbounded (auto: max(GPU workers, min(budget fit, 32)); "
+                "LAB: unbounded turns the bound off)")
       ->capture_default_str();
-  b->add_option("--early-free", a->early_free, "on|off: free a/b/c as soon as the backend no longer needs them")
+  b->add_option("--early-free", a->early_free, "LAB on|off: free a/b/c as soon as the backend no longer needs them")
       ->capture_default_str();
   b->add_option("--hold-permit", a->hold_permit,
-                "on|off: hold the permit and byte reservation until the GPU stage is done (off: release at synthesis "
-                "end; for comparisons only)")
+                "LAB on|off: hold the permit and byte reservation until the GPU stage is done (off: release at "
+                "synthesis end)")
       ->capture_default_str();
+#else
+  b->add_option("--queue-depth", a->queue_depth,
+                "synthesis -> GPU hand-off capacity N|auto (auto: max(GPU workers, min(budget fit, 32)))")
+      ->capture_default_str();
+#endif
   b->add_option("--backend", a->cfg.backend, "auto|cpu|cuda")->capture_default_str();
   b->add_option("--devices", a->devices, "device indices, e.g. 0,1 (default: all visible GPUs; cpu: one stand-in)");
   b->add_option("--workers-per-device", a->workers_per_device,

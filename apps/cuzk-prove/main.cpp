@@ -99,8 +99,12 @@ int main(int argc, char** argv) {
   CLI::App app{"cuzk-prove: Groth16 prover for BLS12-381 (snarkjs-compatible keys, witnesses and proofs)"};
   app.require_subcommand(1);
   // Usage errors are one line like every other error (CLI11's default adds a second one).
+  // An option this build does not take (a typo, or one of the lab's) is named as unknown.
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
-    return "cuzk-prove: error: " + cuzk::escape_text(e.what()) + " (see --help)\n";
+    std::string what = e.what();
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) && what.find(": ") != std::string::npos)
+      what = "unknown option or argument: " + what.substr(what.find(": ") + 2);
+    return "cuzk-prove: error: " + cuzk::escape_text(what) + " (see --help)\n";
   });
   app.set_version_flag("--version", std::string("cuzk-prove ") + CUZK_VERSION);
   int rc = 0;

@@ -55,7 +55,7 @@ set -e
 grep -q 'can never be admitted' "$WORK/out-tight/events.jsonl" || die "no 'can never be admitted' error"
 
 note "bad usage exits 2"
-for args in "--early-free maybe" "--backend nope" "--queue-depth -3" "--max-inflight 0" "--mem-budget lots"; do
+for args in "--early-free on" "--queue-depth unbounded" "--backend nope" "--queue-depth -3" "--max-inflight 0" "--mem-budget lots"; do
   set +e
   # shellcheck disable=SC2086
   "$CUZK" batch --out "$WORK/out-usage" --progress off $args "$S/good-0001.json" >/dev/null 2>&1

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "cuzk/pipeline/config.hpp"
@@ -192,6 +193,30 @@ TEST_CASE("byte counts and auto settings") {
   resolve(t, 1'000, 2'000, 4);  // fits nothing beyond the key: still one permit (the
   CHECK(t.max_inflight == 1);   // partition then fails as "can never be admitted")
   CHECK(t.queue_depth == 4);
+}
+
+TEST_CASE("memory interventions: the product's defaults, and the lab's switches recorded as set") {
+  auto flag = [](cuzk::Fields& f, const char* k) { return std::get<bool>(f[k].data()); };
+  auto text = [](cuzk::Fields& f, const char* k) { return std::get<std::string>(f[k].data()); };
+  // The product takes no option for these (only the lab's cuzk-prove-lab does): all three on.
+  BatchConfig c;
+  resolve(c, 1'000, 2'000, 2);
+  cuzk::Fields on = c.to_json();
+  CHECK(flag(on, "hold_permit"));
+  CHECK(flag(on, "bounded_queue"));
+  CHECK(flag(on, "early_free"));
+  CHECK(std::get<std::uint64_t>(on["queue_depth"].data()) == c.queue_depth);
+  CHECK(text(on, "queue_depth_source").rfind("auto: ", 0) == 0);
+  // The lab's seed comparison sets the fields directly; run_start's config says what ran.
+  BatchConfig lab;
+  lab.hold_permit = lab.bounded_queue = lab.early_free = false;
+  resolve(lab, 1'000, 2'000, 2);
+  cuzk::Fields off = lab.to_json();
+  CHECK_FALSE(flag(off, "hold_permit"));
+  CHECK_FALSE(flag(off, "bounded_queue"));
+  CHECK_FALSE(flag(off, "early_free"));
+  CHECK(std::holds_alternative<std::monostate>(off["queue_depth"].data()));
+  CHECK(text(off, "queue_depth_source") == "unbounded");
 }
 
 TEST_CASE("memory limiter: permits, bytes, never-fit, eviction") {

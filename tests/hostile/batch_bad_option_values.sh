@@ -19,8 +19,6 @@ for o in --max-inflight --queue-depth; do for v in 0 -3 3.5 autox; do check $o "
 for v in 12abc -1 18446744073709551616; do check --seed "$v"; done
 for v in "0,,1" "a" "0,0" "-1" "1,"; do check --devices "$v"; done
 check --progress maybe
-check --early-free maybe
-check --hold-permit 1
 check --events ""
 # A newline in a value is shown escaped: still one line.
 check --mem-budget $'8G\nboom'

@@ -90,7 +90,9 @@ void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, u
   } else if (c.max_inflight_source.empty()) {
     c.max_inflight_source = "given";
   }
-  if (c.queue_depth == 0) {
+  if (!c.bounded_queue) {  // the lab's --queue-depth unbounded: no depth to choose
+    c.queue_depth_source = "unbounded";
+  } else if (c.queue_depth == 0) {
     c.queue_depth = unsigned(std::max<std::uint64_t>(std::max(gpu_workers, 1u), std::min<std::uint64_t>(fit, 32)));
     c.queue_depth_source = "auto: max(gpu_workers, min(budget fit " + std::to_string(fit) + ", 32))";
   } else if (c.queue_depth_source.empty()) {
