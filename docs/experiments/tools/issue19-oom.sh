@@ -13,6 +13,8 @@
 # files are removed before the big key is made (disk); its s/proof is the ratio's other side.
 # Runs already recorded in OUT (proven, or a death record) are skipped, and an existing key is
 # kept, so a second call on the same machine continues; the script stops cleanly before BUDGET s.
+# BIN holds cuzk-prove, cuzk-prove-lab (-DCUZK_LAB=ON: the product does not take the variants'
+# switches), cuzk-stats and libtbb.so.12.
 # Usage: [LOG=25 SYNTH=32 ROUNDS=4 SECTORS=1 VARIANTS="a-none c-all" REF_LOG= BUDGET=540
 #         WORK=/tmp/i19 RUN_TIMEOUT=300 BACKEND=cuda KILL_AFTER=] docs/experiments/tools/issue19-oom.sh BIN OUT
 # KILL_AFTER=S is a test hook: a-none gets SIGKILL after S seconds (the death path without an OOM).
@@ -41,15 +43,15 @@ run() {  # NAME VARIANT SECTORS_DIR
   local name=$1 v=$2 dir=$3 rc pid
   if grep -qs " proven" "$O/$name.txt" || [[ -f $O/$name.death.txt ]]; then return; fi
   rm -rf "$W/out"
-  echo "$name: cuzk-prove batch --backend $BE --verify --synth-workers $SYNTH --workers-per-device 2 --seed 5 $(variant_flags "$v")" \
+  echo "$name: cuzk-prove-lab batch --backend $BE --verify --synth-workers $SYNTH --workers-per-device 2 --seed 5 $(variant_flags "$v")" \
     >> "$O/commands.txt"
   # shellcheck disable=SC2046  # the variant's switches are meant to split
-  timeout "$RT" "$B/cuzk-prove" batch --backend "$BE" --verify --synth-workers "$SYNTH" --workers-per-device 2 --seed 5 \
+  timeout "$RT" "$B/cuzk-prove-lab" batch --backend "$BE" --verify --synth-workers "$SYNTH" --workers-per-device 2 --seed 5 \
     $(variant_flags "$v") --key-cache "$W/kc" --progress off --out "$W/out" --events "$O/events/$name.jsonl" "$dir"/*.json \
     > "$O/$name.txt" 2>&1 &
   pid=$!
   if [[ -n ${KILL_AFTER:-} && $v == a-none ]]; then
-    (sleep "$KILL_AFTER"; pkill -KILL -P "$pid" -x cuzk-prove) &
+    (sleep "$KILL_AFTER"; pkill -KILL -P "$pid" -x cuzk-prove-lab) &
   fi
   wait "$pid"; rc=$?
   if ((rc == 0)); then el "$name: $(grep 'batch:' "$O/$name.txt" | tail -n 1)"; return; fi

@@ -24,6 +24,7 @@ run_cuda_tests() {
 }
 # variant_flags NAME: the batch switches of a memory-intervention variant (seed experiments,
 # issue 19): a-none, b-earlyfree, b-queue, b-permit, c-all. Returns 1 for an unknown name.
+# Only the lab's cuzk-prove-lab (-DCUZK_LAB=ON) takes them; the product runs c-all, always.
 variant_flags() {
   case $1 in
     a-none) echo "--hold-permit off --queue-depth unbounded --early-free off" ;;

@@ -7,7 +7,8 @@
 # Usage: docs/experiments/tools/seed-experiment.sh BIN_DIR OUT_DIR   (env: LOG=22 ROUNDS=4 FIRST_ROUND=1
 #        SECTORS=2 SYNTH=4 BUDGET=540 WORK=/tmp/seed-work BACKEND=cuda RUN_TIMEOUT=300)
 # Every batch runs with --verify (each proof checked before it is written).
-# BIN_DIR holds cuzk-prove and libtbb.so.12 (built elsewhere for sm_90).
+# BIN_DIR holds cuzk-prove, cuzk-prove-lab (-DCUZK_LAB=ON: the product does not take the
+# variants' switches) and libtbb.so.12 (built elsewhere for sm_90).
 set -u
 B=${1:?bin dir}; O=${2:?out dir}
 LOG=${LOG:-22} ROUNDS=${ROUNDS:-4} FIRST=${FIRST_ROUND:-1} SECTORS=${SECTORS:-2} BUDGET=${BUDGET:-540}
@@ -26,11 +27,11 @@ for r in $(seq "$FIRST" "$ROUNDS"); do
   for v in a-none b-earlyfree b-queue b-permit c-all; do
     if grep -qs " proven" "$O/$v-run$r.txt"; then continue; fi
     if [ $(( $(date +%s) - T0 )) -gt "$BUDGET" ]; then el "time budget reached before $v run$r"; exit 0; fi
-    cmd="cuzk-prove batch --backend $BE --verify --synth-workers $SYNTH --workers-per-device 2 --seed 5 $(variant_flags "$v")"
+    cmd="cuzk-prove-lab batch --backend $BE --verify --synth-workers $SYNTH --workers-per-device 2 --seed 5 $(variant_flags "$v")"
     echo "$v run$r: $cmd" >> "$O/commands.txt"
     rm -rf "$W/out"
     # shellcheck disable=SC2086  # the variant's flags are meant to split
-    timeout "$RT" "$B/cuzk-prove" batch --backend "$BE" --verify --synth-workers "$SYNTH" --workers-per-device 2 --seed 5 $(variant_flags "$v") \
+    timeout "$RT" "$B/cuzk-prove-lab" batch --backend "$BE" --verify --synth-workers "$SYNTH" --workers-per-device 2 --seed 5 $(variant_flags "$v") \
       --out "$W/out" --events "$O/events/$v-run$r.jsonl" "$W"/seed/porep-*.json > "$O/$v-run$r.txt" 2>&1
     el "$v run$r rc=$? $(tail -1 "$O/$v-run$r.txt")"
   done
