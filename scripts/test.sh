@@ -9,7 +9,9 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/setup-deps.sh"
-"$here/scripts/build.sh" "$@"
+# With the host lab (cuzk-prove-lab and its tests, label lab: the memory switches the product
+# does not take), not the CUDA lab: its tests need a GPU and it adds minutes of nvcc.
+"$here/scripts/build.sh" -DCUZK_LAB=ON -DCUZK_LAB_CUDA=OFF "$@"
 build=${CUZK_BUILD_DIR:-$here/build}
 jobs=${CUZK_JOBS:-$(nproc)}
 (cd "$build" && ctest --output-on-failure -j "$jobs" --timeout 1500)
@@ -17,7 +19,7 @@ jobs=${CUZK_JOBS:-$(nproc)}
 [[ ${CUZK_ASAN:-1} == 0 ]] && exit 0
 asan=${CUZK_ASAN_DIR:-$here/build-asan}
 CUZK_BUILD_DIR=$asan "$here/scripts/build.sh" "$@" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCUZK_CUDA=OFF -DCUZK_BENCH=OFF \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCUZK_CUDA=OFF -DCUZK_BENCH=OFF -DCUZK_LAB=ON \
   -DCUZK_SANITIZE=address,undefined
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

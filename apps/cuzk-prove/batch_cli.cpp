@@ -62,6 +62,25 @@ bool on_off(const std::string& v, const char* opt) {
   if (v == "off") return false;
   bad_value(opt, v, "on or off");
 }
+
+// The lab's switches, each on (the product's design) unless given off.
+void add_lab_switches(CLI::App& b, BatchArgs& a) {
+  b.add_option("--early-free", a.early_free, "LAB on|off: free a/b/c as soon as the backend no longer needs them")
+      ->capture_default_str();
+  b.add_option("--hold-permit", a.hold_permit,
+               "LAB on|off: hold the permit and byte reservation until the GPU stage is done (off: release at "
+               "synthesis end)")
+      ->capture_default_str();
+}
+
+void apply_lab_switches(const BatchArgs& a, pl::BatchConfig& c) {
+  c.early_free = on_off(a.early_free, "--early-free");
+  c.hold_permit = on_off(a.hold_permit, "--hold-permit");
+  c.bounded_queue = a.queue_depth != "unbounded";
+}
+constexpr const char* kQueueDepthValues = "N|auto|unbounded (LAB: unbounded removes the bound)";
+#else
+constexpr const char* kQueueDepthValues = "N|auto";
 #endif
 
 // Decimal digits only (no sign, space or suffix), in [lo, hi].
@@ -153,13 +172,9 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
     if (c.mem_budget == 0) bad_value("--mem-budget", a.mem_budget, "a byte count > 0 or auto");
   }
 #ifdef CUZK_PROVE_LAB
-  c.early_free = on_off(a.early_free, "--early-free");
-  c.hold_permit = on_off(a.hold_permit, "--hold-permit");
-  if (a.queue_depth == "unbounded")
-    c.bounded_queue = false;
-  else
+  apply_lab_switches(a, c);
 #endif
-    c.queue_depth = count_or_auto(a.queue_depth, "--queue-depth");
+  if (c.bounded_queue) c.queue_depth = count_or_auto(a.queue_depth, "--queue-depth");
   if (a.progress == "bar" || a.progress == "on") c.progress = pl::Progress::Bar;  // "on": the old name of bar
   else if (a.progress == "lines") c.progress = pl::Progress::Lines;
   else if (a.progress == "off") c.progress = pl::Progress::Off;
@@ -249,21 +264,12 @@ void add_batch_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   b->add_option("--budget-fraction", a->budget_fraction, "fraction of min(MemAvailable, cgroup headroom) used by --mem-budget auto (0.01..1)")
       ->capture_default_str();
+  b->add_option("--queue-depth", a->queue_depth,
+                std::string("synthesis -> GPU hand-off capacity ") + kQueueDepthValues +
+                    " (auto: max(GPU workers, min(budget fit, 32)))")
+      ->capture_default_str();
 #ifdef CUZK_PROVE_LAB
-  b->add_option("--queue-depth", a->queue_depth,
-                "synthesis -> GPU hand-off capacity N|auto|unbounded (auto: max(GPU workers, min(budget fit, 32)); "
-                "LAB: unbounded turns the bound off)")
-      ->capture_default_str();
-  b->add_option("--early-free", a->early_free, "LAB on|off: free a/b/c as soon as the backend no longer needs them")
-      ->capture_default_str();
-  b->add_option("--hold-permit", a->hold_permit,
-                "LAB on|off: hold the permit and byte reservation until the GPU stage is done (off: release at "
-                "synthesis end)")
-      ->capture_default_str();
-#else
-  b->add_option("--queue-depth", a->queue_depth,
-                "synthesis -> GPU hand-off capacity N|auto (auto: max(GPU workers, min(budget fit, 32)))")
-      ->capture_default_str();
+  add_lab_switches(*b, *a);
 #endif
   b->add_option("--backend", a->cfg.backend, "auto|cpu|cuda")->capture_default_str();
   b->add_option("--devices", a->devices, "device indices, e.g. 0,1 (default: all visible GPUs; cpu: one stand-in)");
