@@ -32,6 +32,11 @@
 #include "ntt_smem.cuh"
 
 namespace cuzk::cuda {
+// kProduct names its kernel only through a function pointer in a constant expression, and
+// nvcc's device pass does not instantiate a kernel template reached that way: without this
+// explicit instantiation the fatbin lacks dif_tile and every launch fails with "invalid
+// resource handle". Keep the arguments those of kProduct's tile_kernel (in the anonymous namespace below).
+template __global__ void ntt_detail::dif_tile<10, 256, 3, 2, 2>(const Fr*, Fr*, TilePass);
 namespace {
 
 using namespace ntt_detail;
