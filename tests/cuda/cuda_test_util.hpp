@@ -26,9 +26,10 @@ template <class Curve>
 std::vector<ec::Affine<Curve>> random_points(std::size_t n) {
   using J = ec::Jacobian<Curve>;
   std::vector<J> steps(16);
-  for (auto& s : steps) s = J::generator().mul(random_field<bls12_381::Fr>().raw());
+  using Fr = typename Curve::Scalar;  // either curve's
+  for (auto& s : steps) s = J::generator().mul(random_field<Fr>().raw());
   std::vector<J> pts(n);
-  J acc = J::generator().mul(random_field<bls12_381::Fr>().raw());
+  J acc = J::generator().mul(random_field<Fr>().raw());
   for (std::size_t i = 0; i < n; ++i) {
     acc += steps[rng()() % 16];
     pts[i] = acc;
