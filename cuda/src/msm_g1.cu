@@ -29,20 +29,7 @@ unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& op
   return best;
 }
 
-template class ResidentBases<bls12_381::G1Affine>;
-template class WindowTable<bls12_381::G1Affine>;
-
-bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr* scalars, std::size_t n,
-                     std::size_t first) {
-  return msm_detail::msm_resident(ctx, bases, msm_detail::montgomery_scalars(scalars), n, first);
-}
-bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr::Repr* scalars, std::size_t n,
-                     std::size_t first) {
-  return msm_detail::msm_resident(ctx, bases, msm_detail::canonical_scalars<bls12_381::Fr>(scalars), n, first);
-}
-bls12_381::G1 msm_g1(Context& ctx, const WindowTableG1& table, const bls12_381::Fr* scalars, std::size_t n,
-                     std::size_t first) {
-  return msm_detail::msm_windowed(ctx, table, msm_detail::montgomery_scalars(scalars), n, first);
-}
+CUZK_MSM_ENTRY_POINTS(bls12_381, G1, msm_g1)
+CUZK_MSM_TABLE_ENTRY_POINT(bls12_381)
 
 }  // namespace cuzk::cuda

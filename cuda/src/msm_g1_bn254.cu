@@ -5,20 +5,7 @@
 
 namespace cuzk::cuda {
 
-template class ResidentBases<bn254::G1Affine>;
-template class WindowTable<bn254::G1Affine>;
-
-bn254::G1 msm_g1(Context& ctx, const ResidentG1Bn254& bases, const bn254::Fr* scalars, std::size_t n,
-                 std::size_t first) {
-  return msm_detail::msm_resident(ctx, bases, msm_detail::montgomery_scalars(scalars), n, first);
-}
-bn254::G1 msm_g1(Context& ctx, const ResidentG1Bn254& bases, const bn254::Fr::Repr* scalars, std::size_t n,
-                 std::size_t first) {
-  return msm_detail::msm_resident(ctx, bases, msm_detail::canonical_scalars<bn254::Fr>(scalars), n, first);
-}
-bn254::G1 msm_g1(Context& ctx, const WindowTableG1Bn254& table, const bn254::Fr* scalars, std::size_t n,
-                 std::size_t first) {
-  return msm_detail::msm_windowed(ctx, table, msm_detail::montgomery_scalars(scalars), n, first);
-}
+CUZK_MSM_ENTRY_POINTS(bn254, G1, msm_g1)
+CUZK_MSM_TABLE_ENTRY_POINT(bn254)
 
 }  // namespace cuzk::cuda

@@ -5,15 +5,6 @@
 
 namespace cuzk::cuda {
 
-template class ResidentBases<bn254::G2Affine>;
-
-bn254::G2 msm_g2(Context& ctx, const ResidentG2Bn254& bases, const bn254::Fr* scalars, std::size_t n,
-                 std::size_t first) {
-  return msm_detail::msm_resident(ctx, bases, msm_detail::montgomery_scalars(scalars), n, first);
-}
-bn254::G2 msm_g2(Context& ctx, const ResidentG2Bn254& bases, const bn254::Fr::Repr* scalars, std::size_t n,
-                 std::size_t first) {
-  return msm_detail::msm_resident(ctx, bases, msm_detail::canonical_scalars<bn254::Fr>(scalars), n, first);
-}
+CUZK_MSM_ENTRY_POINTS(bn254, G2, msm_g2)
 
 }  // namespace cuzk::cuda

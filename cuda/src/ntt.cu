@@ -45,15 +45,6 @@ static_assert(plan_fits(kProduct), "the NTT kernel's plan does not fit its tiles
 
 }  // namespace
 
-void ntt_forward(Context& ctx, Fr* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 0, kProduct); }
-void ntt_inverse(Context& ctx, Fr* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 1, kProduct); }
-void ntt_to_odd_coset(Context& ctx, Fr* data, unsigned log_n) {
-  ntt_detail::run(ctx, data, log_n, 2, kProduct);
-  ntt_detail::run(ctx, data, log_n, 0, kProduct);
-}
-
-void fr_mul_sub(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {
-  mul_sub_n(ctx, out, a, b, c, n);
-}
+CUZK_NTT_ENTRY_POINTS(Fr, kProduct)
 
 }  // namespace cuzk::cuda

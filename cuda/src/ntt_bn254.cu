@@ -20,14 +20,6 @@ constexpr auto kProductBn254 = ntt_detail::tile_kernel_for<BnFr, 10, 256, 3, 2, 
 static_assert(ntt_detail::plan_fits(kProductBn254), "the NTT kernel's plan does not fit its tiles");
 }  // namespace
 
-void ntt_forward(Context& ctx, BnFr* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 0, kProductBn254); }
-void ntt_inverse(Context& ctx, BnFr* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 1, kProductBn254); }
-void ntt_to_odd_coset(Context& ctx, BnFr* data, unsigned log_n) {
-  ntt_detail::run(ctx, data, log_n, 2, kProductBn254);
-  ntt_detail::run(ctx, data, log_n, 0, kProductBn254);
-}
-void fr_mul_sub(Context& ctx, BnFr* out, const BnFr* a, const BnFr* b, const BnFr* c, std::size_t n) {
-  mul_sub_n(ctx, out, a, b, c, n);
-}
+CUZK_NTT_ENTRY_POINTS(BnFr, kProductBn254)
 
 }  // namespace cuzk::cuda

@@ -235,3 +235,16 @@ void mul_sub_n(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std
 }
 
 }  // namespace cuzk::cuda
+
+// One curve's public NTT entry points (ntt.hpp) over its scalars FR with the product's kernel
+// KERNEL, expanded once in that curve's translation unit (ntt.cu, ntt_bn254.cu).
+#define CUZK_NTT_ENTRY_POINTS(FR, KERNEL)                                                                     \
+  void ntt_forward(Context& ctx, FR* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 0, KERNEL); } \
+  void ntt_inverse(Context& ctx, FR* data, unsigned log_n) { ntt_detail::run(ctx, data, log_n, 1, KERNEL); } \
+  void ntt_to_odd_coset(Context& ctx, FR* data, unsigned log_n) {                                            \
+    ntt_detail::run(ctx, data, log_n, 2, KERNEL);                                                           \
+    ntt_detail::run(ctx, data, log_n, 0, KERNEL);                                                           \
+  }                                                                                                          \
+  void fr_mul_sub(Context& ctx, FR* out, const FR* a, const FR* b, const FR* c, std::size_t n) {              \
+    mul_sub_n(ctx, out, a, b, c, n);                                                                         \
+  }

@@ -17,6 +17,12 @@ F random_field() {
     if (F::is_canonical(r)) return F::from_raw(r);
   }
 }
+template <class F>
+std::vector<F> random_vector(std::size_t n) {
+  std::vector<F> v(n);
+  for (auto& x : v) x = random_field<F>();
+  return v;
+}
 inline bls12_381::Fq2 random_fq2() { return {random_field<bls12_381::Fq>(), random_field<bls12_381::Fq>()}; }
 
 // n affine points of the prime-order subgroup: a random multiple of the generator, then

@@ -16,11 +16,7 @@ using bn254::Fr;
 
 namespace {
 
-std::vector<Fr> random_vec(std::size_t n) {
-  std::vector<Fr> v(n);
-  for (auto& x : v) x = test::random_field<Fr>();
-  return v;
-}
+std::vector<Fr> random_vec(std::size_t n) { return test::random_vector<Fr>(n); }
 
 // X[k] = Σ_i x[i]·w^(ik)
 std::vector<Fr> naive_dft(const std::vector<Fr>& x, Fr w) {
