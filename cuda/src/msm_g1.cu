@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "msm_entry.cuh"
 #include "msm_table.cuh"
 
 namespace cuzk::cuda {

@@ -1,5 +1,5 @@
 // BLS12-381 G2 MSM instantiation and G2 resident bases.
-#include "msm_impl.cuh"
+#include "msm_entry.cuh"
 
 namespace cuzk::cuda {
 

@@ -1,7 +1,7 @@
 // BN254 G2 MSM instantiation and G2 resident bases (BLS12-381's kernels, msm_g2.cu, on
 // BN254's device curve: cuzk/cuda/bn254_curves.cuh; lane pairs as for BLS12-381).
 #include "cuzk/cuda/bn254_curves.cuh"
-#include "msm_impl.cuh"
+#include "msm_entry.cuh"
 
 namespace cuzk::cuda {
 

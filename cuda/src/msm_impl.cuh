@@ -44,37 +44,9 @@
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/curves.cuh"
 #include "cuzk/cuda/msm.hpp"
+#include "msm_scalars.cuh"
 
 namespace cuzk::cuda::msm_detail {
-
-// The window model's scalar width for a device scalar field DFr: bits(r) + 1, so that the
-// signed digits of any s < r end without a carry (the top window's raw value is below
-// 2^(c−1) when W·c ≥ bits(r) + 1).
-template <class DFr>
-inline constexpr unsigned kScalarBits = unsigned(DFr::HostType::BITS + 1);
-static_assert(kScalarBits<DFr> == 256 && kScalarBits<DFr> == kMsmScalarBits<bls12_381::G1Affine>,
-              "BLS12-381's window model is unchanged");
-
-// Reductions that take any 256-bit integer below r by conditional subtractions: the most
-// multiples of r below 2^256 (BLS12-381: 2, as 3r > 2^256; BN254: 5, as 6r > 2^256).
-template <class DFr>
-inline constexpr int kCanonicalReductions = [] {
-  namespace bi = ff::bi;
-  constexpr std::size_t H = DFr::HostType::N;
-  ff::Limbs<H + 1> acc{}, r = bi::resize<H + 1>(DFr::HostType::P);
-  int k = 0;
-  for (;;) {
-    bi::add(acc, r);
-    if (acc[H] != 0) return k;  // (k + 1)·r ≥ 2^256
-    ++k;
-  }
-}();
-static_assert(kCanonicalReductions<DFr> == 2, "BLS12-381: two subtractions, as before");
-template <class DFr>
-__device__ __forceinline__ void reduce_any(DFr& s) {
-#pragma unroll
-  for (int k = 0; k < kCanonicalReductions<DFr>; ++k) s.reduce_once();
-}
 
 // The non-template kernels below get internal linkage: msm_g1.cu and msm_g2.cu both
 // include this file.
@@ -265,24 +237,6 @@ struct BaseSource {
   std::size_t stride;
   unsigned c;
 };
-
-// The scalars of a call: host or device memory (detected from the pointer), 32 bytes each,
-// Montgomery-form Fr or canonical integers (a witness).
-template <class Fr>
-struct Scalars {
-  const Fr* data;
-  bool canonical;
-};
-template <class Fr>
-Scalars<Fr> montgomery_scalars(const Fr* s) {
-  return {s, false};
-}
-// (Fr::Repr is the same limb array for every 4-limb field: Fr is named by the caller.)
-template <class Fr>
-Scalars<Fr> canonical_scalars(const typename Fr::Repr* s) {
-  static_assert(sizeof(typename Fr::Repr) == sizeof(Fr), "canonical scalars share Fr's size and limb order");
-  return {reinterpret_cast<const Fr*>(s), true};
-}
 
 // The hooks a caller other than the product may pass to run() (the lab's per-stage timing,
 // cuda/bench): told of the stream, of each step's end and of the buckets once their chunks
@@ -620,46 +574,7 @@ HostJac run(Context& ctx, const BaseSource& src, Scalars<typename DC::HostCurve:
   return run<DC, HostJac, HostXYZZ>(ctx, src, sc, n, first, none);
 }
 
-// The public entry points' bodies (msm_g1*.cu, msm_g2*.cu): Σ scalars[i]·bases[first + i]
-// over resident bases, or over a window table's multiples of them.
-template <class HostAffine, class Fr>
-auto msm_resident(Context& ctx, const ResidentBases<HostAffine>& bases, Scalars<Fr> sc, std::size_t n,
-                  std::size_t first) {
-  using HC = typename HostCurveOf<HostAffine>::type;
-  return run<DeviceCurve<HC>, ec::Jacobian<HC>, ec::XYZZ<HC>>(ctx, BaseSource{bases.device_xy(), bases.size(), 0, 0},
-                                                                sc, n, first);
-}
-template <class HostAffine, class Fr>
-auto msm_windowed(Context& ctx, const WindowTable<HostAffine>& table, Scalars<Fr> sc, std::size_t n,
-                  std::size_t first) {
-  using HC = typename HostCurveOf<HostAffine>::type;
-  if (table.windows() == 0 && n) throw Error(Error::Kind::BadInput, "MSM over a window table that was not built");
-  return run<DeviceCurve<HC>, ec::Jacobian<HC>, ec::XYZZ<HC>>(
-      ctx, BaseSource{table.device_xy(), table.size(), table.size(), table.window_bits()}, sc, n, first);
-}
-
 }  // namespace cuzk::cuda::msm_detail
-
-// One curve's public MSM entry points (msm.hpp) and explicit instantiations, expanded once in
-// that curve's translation unit (msm_g1.cu, msm_g2.cu, msm_g1_bn254.cu, msm_g2_bn254.cu):
-// FN (msm_g1 / msm_g2) over NS's group G (G1 / G2) with Montgomery or canonical scalars, and
-// for G1 the window table's.
-#define CUZK_MSM_ENTRY_POINTS(NS, G, FN)                                                                      \
-  template class ResidentBases<NS::G##Affine>;                                                                \
-  NS::G FN(Context& ctx, const ResidentBases<NS::G##Affine>& bases, const NS::Fr* scalars, std::size_t n,     \
-           std::size_t first) {                                                                               \
-    return msm_detail::msm_resident(ctx, bases, msm_detail::montgomery_scalars(scalars), n, first);           \
-  }                                                                                                           \
-  NS::G FN(Context& ctx, const ResidentBases<NS::G##Affine>& bases, const NS::Fr::Repr* scalars, std::size_t n, \
-           std::size_t first) {                                                                               \
-    return msm_detail::msm_resident(ctx, bases, msm_detail::canonical_scalars<NS::Fr>(scalars), n, first);   \
-  }
-#define CUZK_MSM_TABLE_ENTRY_POINT(NS)                                                                         \
-  template class WindowTable<NS::G1Affine>;                                                                   \
-  NS::G1 msm_g1(Context& ctx, const WindowTable<NS::G1Affine>& table, const NS::Fr* scalars, std::size_t n,    \
-                std::size_t first) {                                                                          \
-    return msm_detail::msm_windowed(ctx, table, msm_detail::montgomery_scalars(scalars), n, first);           \
-  }
 
 namespace cuzk::cuda {
 // upload() is defined in resident_upload.cpp (host-parallel packing).
