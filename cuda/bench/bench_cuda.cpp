@@ -1,4 +1,4 @@
-// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin] [max_log] [kernels]
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin|bn254] [max_log] [kernels]
 // (the lab, -DCUZK_LAB=ON): medians of device-resident NTT and MSM times, measured with CUDA
 // events around each call (after one warm-up), printed as a table. ntt-variants times the
 // product's NTT and every lab kernel at each size (lab.hpp; or those of the comma-separated
@@ -7,7 +7,9 @@
 // Settings come from the environment: the product's CUZK_MSM_WINDOW_G1/_G2
 // (cuzk/cuda/options.hpp), and the lab's CUZK_NTT_KERNEL (the kernel of the ntt rows; unset:
 // the product's), CUZK_MSM_PROFILE and CUZK_MSM_G2_LANES (lab.hpp); a bad value is one line
-// and exit 2. MSM inputs are random 255-bit scalars over distinct points
+// and exit 2. bn254: BN254's NTT and G1/G2 MSM rows ("NTT BN254 …", "MSM  BN254 G1 …") at
+// 2^20, 2^22, … up to max_log (the NTT to 2^26). MSM inputs are random 255-bit (BN254:
+// 254-bit) scalars over distinct points
 // with known discrete logs, P_i = (a + i·d)·G, as sppark's bench has them; each size's result
 // is checked against (a·Σk_i + d·Σi·k_i)·G, computed on the host without any MSM ("check OK" /
 // "check FAIL" on its line; a failure exits 1 after the table). CUZK_BENCH_POINTS=tiled
@@ -37,6 +39,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -48,13 +51,13 @@
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/mapped_file.hpp"
 #include "lab.hpp"
+#include "msm_input.hpp"
 
 using namespace cuzk;
+using namespace cuzk::bench;
 using bls12_381::Fr;
 
 namespace {
-
-std::mt19937_64 g(12345);
 
 // "a,b,c" → {"a", "b", "c"}; empty items kept (each caller rejects them with its own message).
 std::vector<std::string> split_commas(const std::string& list) {
@@ -65,16 +68,6 @@ std::vector<std::string> split_commas(const std::string& list) {
     pos = e + 1;
   }
   return items;
-}
-
-template <class F>
-F rnd() {
-  for (;;) {
-    typename F::Repr r;
-    for (auto& l : r) l = g();
-    r[F::N - 1] &= ~std::uint64_t(0) >> 1;
-    if (F::is_canonical(r)) return F::from_raw(r);
-  }
 }
 
 double median(std::vector<double> v) {
@@ -100,23 +93,32 @@ double time_ms(cuda::Context& ctx, int reps, Fn fn, int batch = 1) {
   return median(t);
 }
 
-// One NTT (mode 0 forward, 1 inverse, 2 odd coset) by the product ("") or a lab kernel.
-void ntt(cuda::Context& ctx, Fr* d, unsigned L, int mode, const std::string& kernel) {
-  if (!kernel.empty()) return cuda::lab::ntt(ctx, d, L, mode, kernel);
+// One NTT (mode 0 forward, 1 inverse, 2 odd coset) by the product ("") or a lab kernel; BN254's
+// by the product's only (the lab's kernels are BLS12-381's).
+template <class F>
+void ntt(cuda::Context& ctx, F* d, unsigned L, int mode, const std::string& kernel) {
+  if constexpr (std::is_same_v<F, Fr>) {
+    if (!kernel.empty()) return cuda::lab::ntt(ctx, d, L, mode, kernel);
+  }
   if (mode == 0) cuda::ntt_forward(ctx, d, L);
   if (mode == 1) cuda::ntt_inverse(ctx, d, L);
   if (mode == 2) cuda::ntt_to_odd_coset(ctx, d, L);
 }
 
-void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::string>& kernels) {
-  std::vector<Fr> block(1 << 16);
-  for (auto& x : block) x = rnd<Fr>();
+// The NTT rows from 2^min_log (every other size, then 2^27) up to 2^max_log; label "" for
+// BLS12-381's (the rows anchors_table.py reads), "BN254" for BN254's.
+template <class F = Fr>
+void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::string>& kernels, unsigned min_log = 16,
+               const char* label = "") {
+  std::vector<F> block(1 << 16);
+  for (auto& x : block) x = rnd<F>();
   for (unsigned L : {16u, 18u, 20u, 22u, 24u, 26u, 27u}) {
     if (L > max_log) break;
+    if (L < min_log) continue;
     std::size_t n = std::size_t(1) << L;
-    cuda::PinnedBuffer<Fr> h(n);
+    cuda::PinnedBuffer<F> h(n);
     for (std::size_t i = 0; i < n; ++i) h[i] = block[(i * 7 + i / block.size()) % block.size()];
-    cuda::DeviceBuffer<Fr> d;
+    cuda::DeviceBuffer<F> d;
     d.upload(h.get(), n, ctx.stream());
     int reps = L >= 26 ? 7 : 21;
     for (const auto& k : kernels) {
@@ -124,119 +126,19 @@ void bench_ntt(cuda::Context& ctx, unsigned max_log, const std::vector<std::stri
       double i = time_ms(ctx, reps, [&] { ntt(ctx, d.get(), L, 1, k); });
       double c = time_ms(ctx, reps, [&] { ntt(ctx, d.get(), L, 2, k); });
       double f10 = time_ms(ctx, reps, [&] { ntt(ctx, d.get(), L, 0, k); }, 10);
-      std::printf("NTT  2^%-2u  %-8s forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms  forward x10 %9.3f ms\n",
-                  L, k.empty() ? "default" : k.c_str(), f, i, c, f10);
+      std::printf("NTT%s%s  2^%-2u  %-8s forward %9.3f ms  inverse %9.3f ms  odd-coset %9.3f ms  forward x10 %9.3f ms\n",
+                  *label ? " " : "", label, L, k.empty() ? "default" : k.c_str(), f, i, c, f10);
       std::fflush(stdout);
     }
   }
 }
 
-// Base i of an input is block[tile(i, B)]: every block point recurs, in a scattered order.
-inline std::size_t tile(std::size_t i, std::size_t B) { return (i * 31 + i / B) % B; }
-
-template <class Curve>
-std::vector<ec::Affine<Curve>> point_block() {
-  using J = ec::Jacobian<Curve>;
-  std::vector<J> jp(std::size_t(1) << 14);
-  J acc = J::generator().mul(rnd<Fr>().raw()), step = J::generator().mul(rnd<Fr>().raw());
-  for (auto& p : jp) p = acc += step;
-  return ec::batch_to_affine(jp.data(), jp.size());
-}
-
-// CUZK_BENCH_POINTS: distinct (the default) or tiled; anything else is an error (exit 2).
-bool tiled_points() {
-  const char* env = std::getenv("CUZK_BENCH_POINTS");
-  const std::string_view v = env ? env : "";
-  if (v.empty() || v == "distinct") return false;
-  if (v == "tiled") return true;
-  throw Error(Error::Kind::BadInput, "CUZK_BENCH_POINTS: \"" + std::string(v) + "\" is not distinct or tiled");
-}
-
-// The MSM's points, distinct or tiled (above), and the value Σ k_i·P_i they must give,
-// computed without the code under test.
-template <class Curve>
-struct PointSource {
-  using J = ec::Jacobian<Curve>;
-  using A = ec::Affine<Curve>;
-  bool tiled = false;
-  std::vector<A> block;  // tiled: the 2^14 distinct points (made only then)
-  Fr a, d;               // distinct: P_i = (a + i·d)·G
-
-  explicit PointSource(bool tiled_bases)
-      : tiled(tiled_bases), block(tiled ? point_block<Curve>() : std::vector<A>{}), a(rnd<Fr>()), d(rnd<Fr>()) {}
-  const char* kind() const { return tiled ? "bases tiled from 2^14 points" : "distinct points"; }
-
-  // pts[0..n): distinct points in chunks of 2^12 on all cores, a chunk's first point by a
-  // scalar multiplication and the rest by adding D = d·G, then one batch normalisation a
-  // chunk (2^26 G1 points: a few seconds on 16 cores).
-  void fill(std::vector<A>& pts, std::size_t n) const {
-    pts.resize(n);
-    if (tiled) {
-      for (std::size_t i = 0; i < n; ++i) pts[i] = block[tile(i, block.size())];
-      return;
-    }
-    const A D = J::generator().mul(d.canonical()).to_affine();
-    constexpr std::size_t chunk = std::size_t(1) << 12;
-    tbb::parallel_for(std::size_t(0), (n + chunk - 1) / chunk, [&](std::size_t c) {
-      const std::size_t i0 = c * chunk, m = std::min(chunk, n - i0);
-      std::vector<J> jp(m);
-      jp[0] = J::generator().mul((a + d * Fr::from_u64(i0)).canonical());
-      for (std::size_t j = 1; j < m; ++j) jp[j] = jp[j - 1].add_mixed(D);
-      const auto aff = ec::batch_to_affine(jp.data(), m);
-      std::copy(aff.begin(), aff.end(), pts.begin() + std::ptrdiff_t(i0));
-    });
-  }
-
-  J expected(const std::vector<Fr>& k) const {
-    if (tiled) {  // Σ_j (Σ_{tile(i) = j} k_i)·block[j]: one CPU MSM over the block
-      const std::size_t B = block.size();
-      std::vector<Fr> fold(B, Fr::zero());
-      for (std::size_t i = 0; i < k.size(); ++i) fold[tile(i, B)] += k[i];
-      std::vector<ff::Limbs<4>> kk(B);
-      for (std::size_t j = 0; j < B; ++j) kk[j] = fold[j].canonical();
-      return msm::pippenger(block.data(), kk.data(), B);
-    }
-    // Σ k_i·(a + i·d) = a·Σk_i + d·Σ i·k_i, in Fr on all cores, then one multiplication of G
-    using Sums = std::pair<Fr, Fr>;
-    const Sums s = tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, k.size(), std::size_t(1) << 14), Sums(Fr::zero(), Fr::zero()),
-        [&](const tbb::blocked_range<std::size_t>& r, Sums acc) {
-          for (std::size_t i = r.begin(); i < r.end(); ++i) {
-            acc.first += k[i];
-            acc.second += Fr::from_u64(i) * k[i];
-          }
-          return acc;
-        },
-        [](Sums x, const Sums& y) { return Sums(x.first + y.first, x.second + y.second); });
-    return J::generator().mul((a * s.first + d * s.second).canonical());
-  }
-};
-
-// 2^L resident bases from the source, and 2^L random scalars on the device. The host keeps
-// the scalars for expected().
-template <class Curve>
-struct MsmInput {
-  cuda::ResidentBases<ec::Affine<Curve>> bases;
-  cuda::DeviceBuffer<Fr> scalars;
-  std::vector<Fr> host_scalars;
-  MsmInput(cuda::Context& ctx, const PointSource<Curve>& src, unsigned L) {
-    const std::size_t n = std::size_t(1) << L;
-    std::vector<ec::Affine<Curve>> pts;
-    src.fill(pts, n);
-    bases.upload(ctx, pts.data(), n);
-    pts = {};
-    host_scalars.resize(n);
-    for (auto& x : host_scalars) x = rnd<Fr>();
-    scalars.upload(host_scalars.data(), n, ctx.stream());
-    ctx.synchronize();
-  }
-  ec::Jacobian<Curve> expected(const PointSource<Curve>& src) const { return src.expected(host_scalars); }
-};
-
 // Returns false when a result differs from the CPU's (the line then ends "check FAIL").
+// label: "" for BLS12-381 (the rows anchors_table.py reads), "BN254" for BN254's.
 template <class Curve, class Fn>
 bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned max_log, Fn msm,
-               const cuda::lab::MsmMode& mode) {
+               const cuda::lab::MsmMode& mode, const char* label = "") {
+  constexpr unsigned bits = cuda::kMsmScalarBits<ec::Affine<Curve>>;
   const PointSource<Curve> src(tiled_points());
   bool ok = true;
   for (unsigned L = min_log; L <= max_log; L += 2) {
@@ -250,10 +152,10 @@ bool bench_msm(cuda::Context& ctx, const char* name, unsigned min_log, unsigned 
     double t = time_ms(ctx, reps, [&] { msm(ctx, bases, dk.get(), n, 0); });
     // G2 prints as "G2" on the product's path (lane pairs); the lab's one thread a point
     // (CUZK_MSM_G2_LANES=1) prints as "G2L1", a row of its own in anchors_table.py
-    const bool one_lane = std::string_view(name) == "G2" && mode.g2_lanes == 1;
-    std::printf("MSM  %s 2^%-2u  c=%-2u  %10.2f ms  (random 255-bit scalars, %s, device-resident)  check %s\n",
-                one_lane ? "G2L1" : name, L, cuda::msm_window_bits(n, name, ctx.options()), t, src.kind(),
-                same ? "OK" : "FAIL");
+    const bool one_lane = !*label && std::string_view(name) == "G2" && mode.g2_lanes == 1;
+    std::printf("MSM  %s%s%s 2^%-2u  c=%-2u  %10.2f ms  (random %u-bit scalars, %s, device-resident)  check %s\n",
+                label, *label ? " " : "", one_lane ? "G2L1" : name, L, cuda::msm_window_bits(n, name, ctx.options(), bits),
+                t, bits - 1, src.kind(), same ? "OK" : "FAIL");
     std::fflush(stdout);
   }
   return ok;
@@ -312,6 +214,16 @@ bls12_381::G1 bench_g1(cuda::Context& ctx, const cuda::ResidentG1& b, const Fr* 
 }
 bls12_381::G2 bench_g2(cuda::Context& ctx, const cuda::ResidentG2& b, const Fr* k, std::size_t n, std::size_t) {
   return g_mode.is_product() ? cuda::msm_g2(ctx, b, k, n) : cuda::lab::msm_g2(ctx, b, k, n, g_mode);
+}
+
+// BN254's (the product's MSM; the lab's modes are BLS12-381's).
+bn254::G1 bench_g1_bn254(cuda::Context& ctx, const cuda::ResidentG1Bn254& b, const bn254::Fr* k, std::size_t n,
+                         std::size_t) {
+  return cuda::msm_g1(ctx, b, k, n);
+}
+bn254::G2 bench_g2_bn254(cuda::Context& ctx, const cuda::ResidentG2Bn254& b, const bn254::Fr* k, std::size_t n,
+                         std::size_t) {
+  return cuda::msm_g2(ctx, b, k, n);
 }
 
 double secs_since(std::chrono::steady_clock::time_point t0) {
@@ -516,6 +428,13 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "bench_cuda: error: %s\n", e.what());
       return 2;
     }
+  }
+  // bn254 L: BN254's Fr NTT and G1 / G2 MSM (the product's) at 2^20, 2^22, … ≤ 2^L, as
+  // sppark's FEATURE_BN254 benches them; results checked as BLS12-381's
+  if (what == "bn254") {
+    bench_ntt<bn254::Fr>(ctx, std::min(max_log, 26u), {""}, 20, "BN254");
+    msm_ok = bench_msm<bn254::G1Curve>(ctx, "G1", 20, max_log, bench_g1_bn254, g_mode, "BN254") && msm_ok;
+    msm_ok = bench_msm<bn254::G2Curve>(ctx, "G2", 20, max_log, bench_g2_bn254, g_mode, "BN254") && msm_ok;
   }
   if (what == "msm" || what == "all") {
     msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, bench_g1, g_mode) && msm_ok;

@@ -14,7 +14,7 @@ namespace cuzk::cuda::msm_detail {
 // hundreds of times longer than the rest, and a thread per bucket left whole warps
 // waiting on them). A thread sums ±P in XYZZ (madd-2008-s, 8M + 2S) and writes one
 // partial per bucket it meets, at the bucket's chunk slot for this segment.
-// AC, the curve the arithmetic runs on: DC itself, or for G2 DG2PairCurve (the product's;
+// AC, the curve the arithmetic runs on: DC itself, or for G2 DPairCurve<DC> (the product's;
 // one thread a G2 point is the lab's comparison), a lane pair per segment with one Fq
 // component a lane (fq2_pair.cuh); both lanes take every branch together, and memory keeps
 // DC's layout.
@@ -22,19 +22,24 @@ template <class DC>
 __device__ __forceinline__ ec::Affine<DC> load_point(const PackedAffine<DC>& p, DC*) {
   return p.unpack();
 }
-__device__ __forceinline__ ec::Affine<DG2PairCurve> load_point(const PackedAffine<DG2Curve>& p, DG2PairCurve*) {
+template <class DC>
+__device__ __forceinline__ ec::Affine<DPairCurve<DC>> load_point(const PackedAffine<DC>& p, DPairCurve<DC>*) {
   return load_pair(p);
 }
 template <class DC>
 __device__ __forceinline__ void store_point(DXYZZ<DC>& out, const DXYZZ<DC>& v) {
   out = v;
 }
-__device__ __forceinline__ void store_point(DXYZZ<DG2Curve>& out, const DXYZZ<DG2PairCurve>& v) { store_pair(out, v); }
+template <class DC>
+__device__ __forceinline__ void store_point(DXYZZ<DC>& out, const DXYZZ<DPairCurve<DC>>& v) {
+  store_pair(out, v);
+}
 template <class DC>
 __device__ __forceinline__ DXYZZ<DC> load_xyzz(const DXYZZ<DC>& p, DC*) {
   return p;
 }
-__device__ __forceinline__ DXYZZ<DG2PairCurve> load_xyzz(const DXYZZ<DG2Curve>& p, DG2PairCurve*) {
+template <class DC>
+__device__ __forceinline__ DXYZZ<DPairCurve<DC>> load_xyzz(const DXYZZ<DC>& p, DPairCurve<DC>*) {
   return load_pair(p);
 }
 template <class DC, class AC>
@@ -48,11 +53,13 @@ inline constexpr unsigned kLanes = std::is_same_v<AC, DC> ? 1 : 2;
 // serves all 16 warps; G2's pairs ran 1–2 % faster without it. G1 2^24 (H100): accumulation
 // 112.3 → 99.6 ms, G2 2^22 −3 %, against blocks of 128 without barriers. The one-lane
 // G2 loop (255 registers, 2 blocks of 128) keeps 128.
+// BN254's G1 and G2 (8-limb Fq: two thirds of the registers a point) take the same settings
+// by kind (kExtension), untimed: measure before tuning them apart.
 template <class DC, class AC>
 inline constexpr unsigned kAccThreads =
-    std::is_same_v<DC, AC> ? (std::is_same_v<DC, DG1Curve> ? 512 : 128) : 384;
+    std::is_same_v<DC, AC> ? (!DC::kExtension ? 512 : 128) : 384;
 template <class DC, class AC>
-inline constexpr bool kAccLockstep = std::is_same_v<DC, DG1Curve> && std::is_same_v<AC, DG1Curve>;
+inline constexpr bool kAccLockstep = !DC::kExtension && std::is_same_v<AC, DC>;
 
 template <class DC, class AC>
 __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __restrict__ bases,
@@ -122,7 +129,7 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
 // cost (measured on an H100). G2's one-thread loop keeps no bound (255
 // registers and spills at any count).
 template <class DC>
-inline constexpr int kSegmentMinBlocks = std::is_same_v<DC, DG1Curve> ? 4 : 1;
+inline constexpr int kSegmentMinBlocks = !DC::kExtension ? 4 : 1;
 
 template <class DC>
 __global__ void __launch_bounds__(kAccThreads<DC, DC>, kSegmentMinBlocks<DC> * 128 / kAccThreads<DC, DC>)
@@ -138,13 +145,13 @@ __global__ void __launch_bounds__(kAccThreads<DC, DC>, kSegmentMinBlocks<DC> * 1
 // registers, no spill) ran 22–39 % slower. A template only so that the translation units
 // without a G2 MSM do not compile it.
 template <class DC>
-__global__ void __launch_bounds__(kAccThreads<DC, DG2PairCurve>, 3 * 128 / kAccThreads<DC, DG2PairCurve>)
+__global__ void __launch_bounds__(kAccThreads<DC, DPairCurve<DC>>, 3 * 128 / kAccThreads<DC, DPairCurve<DC>>)
     accumulate_segments_pairs(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
                               const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
                               std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
                               const std::uint32_t* __restrict__ off, DXYZZ<DC>* __restrict__ partial) {
-  static_assert(std::is_same_v<DC, DG2Curve>, "lane pairs are for G2");
-  accumulate_segment<DC, DG2PairCurve>(bases, keys, vals, total, E, sentinel, start, off, partial);
+  static_assert(DC::kExtension, "lane pairs are for G2");
+  accumulate_segment<DC, DPairCurve<DC>>(bases, keys, vals, total, E, sentinel, start, off, partial);
 }
 
 // The tree over each bucket's chunk partials (contiguous from off[b]) by groups: level s

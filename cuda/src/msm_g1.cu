@@ -1,12 +1,13 @@
-// G1 MSM instantiation, the window choice, G1 resident bases and window tables.
+// BLS12-381 G1 MSM instantiation, the window choice, G1 resident bases and window tables.
 #include <algorithm>
 #include <cstring>
 
+#include "msm_entry.cuh"
 #include "msm_table.cuh"
 
 namespace cuzk::cuda {
 
-unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& options) {
+unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& options, unsigned scalar_bits) {
   const unsigned fixed = std::strcmp(curve, "G2") == 0 ? options.msm_window_bits_g2 : options.msm_window_bits_g1;
   if (fixed >= kMsmWindowMinBits && fixed <= kMsmWindowMaxBits) return fixed;
   // cost(c) ≈ n·W (bucket additions) + 4·W·2^(c−1) (a bucket's cost in mixed-addition
@@ -22,35 +23,14 @@ unsigned msm_window_bits(std::size_t n, const char* curve, const CudaOptions& op
   while ((std::size_t(1) << (cmax + 1 + 4)) <= n && cmax < kMsmWindowMaxBits) ++cmax;
   double best_cost = 1e300;
   for (unsigned c = 4; c <= cmax; ++c) {
-    const double W = (msm_detail::SCALAR_BITS + c - 1) / c, buckets = W * double(1u << (c - 1));
+    const double W = (scalar_bits + c - 1) / c, buckets = W * double(1u << (c - 1));
     const double cost = double(n) * W + 4.0 * buckets + double(c - 1) * std::min(buckets, 50688.0);
     if (cost < best_cost) best_cost = cost, best = c;
   }
   return best;
 }
 
-template class ResidentBases<bls12_381::G1Affine>;
-
-bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr* scalars, std::size_t n,
-                     std::size_t first) {
-  return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
-      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, {scalars, false}, n, first);
-}
-bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr::Repr* scalars, std::size_t n,
-                     std::size_t first) {
-  return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
-      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, msm_detail::canonical_scalars(scalars), n,
-      first);
-}
-
-template class WindowTable<bls12_381::G1Affine>;
-
-bls12_381::G1 msm_g1(Context& ctx, const WindowTableG1& table, const bls12_381::Fr* scalars, std::size_t n,
-                     std::size_t first) {
-  if (table.windows() == 0 && n) throw Error(Error::Kind::BadInput, "MSM over a window table that was not built");
-  return msm_detail::run<DG1Curve, bls12_381::G1, bls12_381::G1XYZZ>(
-      ctx, msm_detail::BaseSource{table.device_xy(), table.size(), table.size(), table.window_bits()},
-      {scalars, false}, n, first);
-}
+CUZK_MSM_ENTRY_POINTS(bls12_381, G1, msm_g1)
+CUZK_MSM_TABLE_ENTRY_POINT(bls12_381)
 
 }  // namespace cuzk::cuda

@@ -1,20 +1,8 @@
-// G2 MSM instantiation and G2 resident bases.
-#include "msm_impl.cuh"
+// BLS12-381 G2 MSM instantiation and G2 resident bases.
+#include "msm_entry.cuh"
 
 namespace cuzk::cuda {
 
-template class ResidentBases<bls12_381::G2Affine>;
-
-bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr* scalars, std::size_t n,
-                     std::size_t first) {
-  return msm_detail::run<DG2Curve, bls12_381::G2, bls12_381::G2XYZZ>(
-      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, {scalars, false}, n, first);
-}
-bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr::Repr* scalars, std::size_t n,
-                     std::size_t first) {
-  return msm_detail::run<DG2Curve, bls12_381::G2, bls12_381::G2XYZZ>(
-      ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, msm_detail::canonical_scalars(scalars), n,
-      first);
-}
+CUZK_MSM_ENTRY_POINTS(bls12_381, G2, msm_g2)
 
 }  // namespace cuzk::cuda

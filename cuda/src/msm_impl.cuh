@@ -1,13 +1,15 @@
 #pragma once
-// Pippenger MSM on the device, generic over the device curve (DG1Curve, DG2Curve).
+// Pippenger MSM on the device, generic over the device curve (DeviceCurve<HostCurve>:
+// BLS12-381's and BN254's G1 and G2; the scalar field is the curve's Scalar).
 //
 //  1. classify   one thread per scalar: Montgomery → canonical (1M; canonical scalars, a
 //                witness, only reduced below r, and read in place by step 2); 0 → dropped,
 //                1 → "ones" list, else → "big" list (warp-aggregated atomic appends).
 //                The host reads the two counts; the window c follows the big count.
-//  2. digits     one thread per big scalar: W = ⌈256/c⌉ signed c-bit digits
-//                d ∈ (−2^(c−1), 2^(c−1)] (raw window + carry; raw > 2^(c−1) → raw − 2^c,
-//                carry 1; Wc ≥ 256 and r < 2^255 leave no final carry). Key (w, |d|−1),
+//  2. digits     one thread per big scalar: W = ⌈b/c⌉ signed c-bit digits, b = bits(r) + 1
+//                (BLS12-381 256, BN254 255: kScalarBits), d ∈ (−2^(c−1), 2^(c−1)] (raw
+//                window + carry; raw > 2^(c−1) → raw − 2^c, carry 1; Wc ≥ bits(r) + 1
+//                leaves no final carry: the top window's raw value is below 2^(c−1)). Key (w, |d|−1),
 //                value (point index, sign); d = 0 → a sentinel key past every bucket.
 //                The ones follow as entries of one extra bucket, key W·2^(c−1).
 //  3. sort       CUB radix sort of (key, value) on the key's bits only.
@@ -42,11 +44,9 @@
 #include "cuzk/cuda/check.hpp"
 #include "cuzk/cuda/curves.cuh"
 #include "cuzk/cuda/msm.hpp"
+#include "msm_scalars.cuh"
 
 namespace cuzk::cuda::msm_detail {
-
-using bls12_381::Fr;
-constexpr unsigned SCALAR_BITS = 256;
 
 // The non-template kernels below get internal linkage: msm_g1.cu and msm_g2.cu both
 // include this file.
@@ -83,12 +83,15 @@ __device__ __forceinline__ bool base_is_inf(const PackedAffine<DC>& p) {
 // that does not occur in this key section: 42 % of A's, 61 % of B's at 2^24 porep-lite)
 // is dropped like a zero, so the key's density costs nothing past this pass.
 // kCanonical: the scalars are integers (a witness: below r, the loader checks), reduced here
-// below r all the same (two conditional subtractions take any 256-bit value mod r: 3r >
-// 2^256), and `canon` is null: the digits read them in place (and reduce them again).
-// Otherwise they are Montgomery form (the NTT's output), converted into `canon`.
+// below r all the same (reduce_any: any 256-bit value mod r), and `canon` is null: the
+// digits read them in place (and reduce them again). Otherwise they are Montgomery form
+// (the NTT's output), converted into `canon`.
 template <class DC, bool kCanonical>
-__global__ void classify(const Fr* __restrict__ scalars, std::size_t n, const PackedAffine<DC>* __restrict__ bases,
-                         DFr* __restrict__ canon, std::uint32_t* big, std::uint32_t* ones, unsigned* counters) {
+__global__ void classify(const typename DC::HostCurve::Scalar* __restrict__ scalars, std::size_t n,
+                         const PackedAffine<DC>* __restrict__ bases, typename DC::Scalar* __restrict__ canon,
+                         std::uint32_t* big, std::uint32_t* ones, unsigned* counters) {
+  using DFr = typename DC::Scalar;
+  static_assert(DFr::N == 8 && sizeof(*scalars) == 32, "scalars are 32 bytes, read as two 16-byte loads");
   std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
   bool valid = i < n;
   DFr s;
@@ -97,8 +100,7 @@ __global__ void classify(const Fr* __restrict__ scalars, std::size_t n, const Pa
     uint4 a = q[0], b = q[1];
     s.v[0] = a.x, s.v[1] = a.y, s.v[2] = a.z, s.v[3] = a.w, s.v[4] = b.x, s.v[5] = b.y, s.v[6] = b.z, s.v[7] = b.w;
     if constexpr (kCanonical) {
-      s.reduce_once();
-      s.reduce_once();
+      reduce_any(s);
     } else {
       s = s.canonical();
       canon[i] = s;
@@ -119,7 +121,7 @@ namespace {
 // With a window table (stride = its points per window) window w's entry takes the point
 // 2^(cw)·P at index w·stride + idx and a key without the window (wkey = 0): one bucket set.
 // kCanonical: `canon` holds the caller's integers, reduced below r here as classify did.
-template <bool kCanonical>
+template <class DFr, bool kCanonical>
 __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __restrict__ big, std::size_t nbig,
                        unsigned c, unsigned W, std::uint32_t wkey, std::uint32_t stride, std::uint32_t sentinel,
                        std::uint32_t* __restrict__ keys, std::uint32_t* __restrict__ vals) {
@@ -127,10 +129,7 @@ __global__ void digits(const DFr* __restrict__ canon, const std::uint32_t* __res
   if (t >= nbig) return;
   std::uint32_t idx = big[t];
   DFr s = canon[idx];
-  if constexpr (kCanonical) {
-    s.reduce_once();
-    s.reduce_once();
-  }
+  if constexpr (kCanonical) reduce_any(s);
   const std::uint32_t half = 1u << (c - 1), mask = (c == 32) ? ~0u : ((1u << c) - 1);
   std::uint32_t carry = 0;
   for (unsigned w = 0; w < W; ++w) {
@@ -239,15 +238,6 @@ struct BaseSource {
   unsigned c;
 };
 
-// The scalars of a call: host or device memory (detected from the pointer), 32 bytes each,
-// Montgomery-form Fr or canonical integers (a witness).
-struct Scalars {
-  const Fr* data;
-  bool canonical;
-};
-static_assert(sizeof(Fr::Repr) == sizeof(Fr), "canonical scalars share Fr's size and limb order");
-inline Scalars canonical_scalars(const Fr::Repr* s) { return {reinterpret_cast<const Fr*>(s), true}; }
-
 // The hooks a caller other than the product may pass to run() (the lab's per-stage timing,
 // cuda/bench): told of the stream, of each step's end and of the buckets once their chunks
 // are counted. The product's do nothing and compile away.
@@ -260,6 +250,7 @@ struct NoProbe {
 };
 
 // Step 1's result: which scalars need buckets, their canonical values, the counts.
+template <class DFr>
 struct Classified {
   const DFr* canon;  // the n scalars in canonical form (the caller's own when already canonical)
   const std::uint32_t* big;
@@ -271,15 +262,18 @@ struct Classified {
 // 1. classify, into the context's own buffer (the arena is sized by the counts it finds);
 // host scalars are staged on the device first. Returns once the counts are on the host.
 template <class DC>
-Classified classify_scalars(Context& ctx, const PackedAffine<DC>* d_bases, Scalars sc, std::size_t n) {
+Classified<typename DC::Scalar> classify_scalars(Context& ctx, const PackedAffine<DC>* d_bases,
+                                                 Scalars<typename DC::HostCurve::Scalar> sc, std::size_t n) {
+  using Fr = typename DC::HostCurve::Scalar;
+  using DFr = typename DC::Scalar;
   cudaStream_t st = ctx.stream();
   auto& caches = ctx.caches();
   cudaPointerAttributes attr{};
   CUZK_CUDA_CHECK(cudaPointerGetAttributes(&attr, sc.data));
   const Fr* d_scalars = sc.data;
   if (attr.type != cudaMemoryTypeDevice && attr.type != cudaMemoryTypeManaged) {
-    caches.msm_scalars.upload(sc.data, n, st);
-    d_scalars = caches.msm_scalars.get();
+    caches.msm_scalars.upload(reinterpret_cast<const std::uint8_t*>(sc.data), n * sizeof(Fr), st);
+    d_scalars = reinterpret_cast<const Fr*>(caches.msm_scalars.get());
   }
   Carve cc;
   auto o_canon = cc.take<DFr>(sc.canonical ? 0 : n), o_big = cc.take<std::uint32_t>(n);
@@ -324,8 +318,9 @@ template <class DC, class AC>
 Shape shape_for(Context& ctx, const BaseSource& src, std::size_t n, std::size_t nbig, std::size_t nones) {
   Shape s;
   const bool shared = src.stride != 0;
-  s.c = shared ? src.c : msm_window_bits(std::max<std::size_t>(nbig, 1), DC::name, ctx.options());
-  s.W = (SCALAR_BITS + s.c - 1) / s.c;
+  constexpr unsigned bits = kScalarBits<typename DC::Scalar>;
+  s.c = shared ? src.c : msm_window_bits(std::max<std::size_t>(nbig, 1), DC::name, ctx.options(), bits);
+  s.W = (bits + s.c - 1) / s.c;
   s.Wb = shared ? 1 : s.W;
   s.total = nbig * s.W + nones;
   if (s.total >= (std::size_t(1) << 32))
@@ -397,16 +392,17 @@ Arena<DC> carve_arena(Context& ctx, const Shape& s) {
 // 2. digits of the big scalars, then the ones as entries of the ones bucket; 3. sort;
 // 4. each bucket's run, its chunk count and offsets. Returns the sorted (key, value) arrays.
 template <class DC>
-std::pair<const std::uint32_t*, const std::uint32_t*> sort_into_buckets(cudaStream_t st, const Classified& cls,
+std::pair<const std::uint32_t*, const std::uint32_t*> sort_into_buckets(cudaStream_t st,
+                                                                         const Classified<typename DC::Scalar>& cls,
                                                                          bool canonical, const BaseSource& src,
                                                                          const Shape& s, const Arena<DC>& a) {
   const bool shared = src.stride != 0;
   if (cls.nbig) {
     if (canonical)
-      digits<true><<<grid(cls.nbig, 256), 256, 0, st>>>(cls.canon, cls.big, cls.nbig, s.c, s.W, shared ? 0u : 1u,
+      digits<typename DC::Scalar, true><<<grid(cls.nbig, 256), 256, 0, st>>>(cls.canon, cls.big, cls.nbig, s.c, s.W, shared ? 0u : 1u,
                                                         std::uint32_t(src.stride), s.sentinel, a.k0, a.v0);
     else
-      digits<false><<<grid(cls.nbig, 256), 256, 0, st>>>(cls.canon, cls.big, cls.nbig, s.c, s.W, shared ? 0u : 1u,
+      digits<typename DC::Scalar, false><<<grid(cls.nbig, 256), 256, 0, st>>>(cls.canon, cls.big, cls.nbig, s.c, s.W, shared ? 0u : 1u,
                                                          std::uint32_t(src.stride), s.sentinel, a.k0, a.v0);
     CUZK_CUDA_CHECK_LAUNCH();
   }
@@ -429,7 +425,7 @@ std::pair<const std::uint32_t*, const std::uint32_t*> sort_into_buckets(cudaStre
 }
 
 template <class DC>
-void count_chunks_of_buckets(cudaStream_t st, const Classified& cls, const Shape& s, const Arena<DC>& a) {
+void count_chunks_of_buckets(cudaStream_t st, const Classified<typename DC::Scalar>& cls, const Shape& s, const Arena<DC>& a) {
   const std::size_t nb1 = s.nbuckets + 1;
   std::size_t scan_temp = s.scan_temp;
   CUZK_CUDA_CHECK(cudaMemsetAsync(cls.counters, 0, sizeof(unsigned), st));
@@ -530,12 +526,14 @@ HostJac combine_windows(const Shape& s, bool any_big, const std::vector<HostXYZZ
 }
 
 // Σ scalars[i]·P[first + i]. G2's bucket arithmetic runs on lane pairs (one Fq component a
-// lane; on an H200 −17 % at 2^20 and −28 % at 2^24 against one thread a point) unless
+// lane; on an H200 −17 % at 2^20 and −28 % at 2^24 against one thread a point, BLS12-381;
+// BN254's G2 takes the same, untimed) unless
 // kG2Pairs is false (the lab's comparison); G1 has no pair kernels.
 template <class DC, class HostJac, class HostXYZZ, bool kG2Pairs = true, class Probe = NoProbe>
-HostJac run(Context& ctx, const BaseSource& src, Scalars sc, std::size_t n, std::size_t first, Probe& probe) {
+HostJac run(Context& ctx, const BaseSource& src, Scalars<typename DC::HostCurve::Scalar> sc, std::size_t n,
+            std::size_t first, Probe& probe) {
   static_assert(sizeof(DXYZZ<DC>) == sizeof(HostXYZZ), "device and host XYZZ must share a layout");
-  using AC = std::conditional_t<std::is_same_v<DC, DG2Curve> && kG2Pairs, DG2PairCurve, DC>;
+  using AC = std::conditional_t<DC::kExtension && kG2Pairs, DPairCurve<DC>, DC>;
   if (first + n > src.count)
     throw Error(Error::Kind::BadInput, std::string("MSM over ") + std::to_string(n) + " points from " +
                                            std::to_string(first) + " but only " + std::to_string(src.count) +
@@ -546,7 +544,7 @@ HostJac run(Context& ctx, const BaseSource& src, Scalars sc, std::size_t n, std:
   cudaStream_t st = ctx.stream();
   const auto* d_bases = reinterpret_cast<const PackedAffine<DC>*>(src.xy) + first;  // window 0 of a table
   probe.start(st);
-  const Classified cls = classify_scalars<DC>(ctx, d_bases, sc, n);
+  const auto cls = classify_scalars<DC>(ctx, d_bases, sc, n);
   probe.mark("classify");
   if (cls.nbig + cls.nones == 0) return HostJac::infinity();
 
@@ -570,7 +568,8 @@ HostJac run(Context& ctx, const BaseSource& src, Scalars sc, std::size_t n, std:
   return combine_windows<HostJac>(s, cls.nbig != 0, host_w, ones);
 }
 template <class DC, class HostJac, class HostXYZZ>
-HostJac run(Context& ctx, const BaseSource& src, Scalars sc, std::size_t n, std::size_t first) {
+HostJac run(Context& ctx, const BaseSource& src, Scalars<typename DC::HostCurve::Scalar> sc, std::size_t n,
+            std::size_t first) {
   NoProbe none;
   return run<DC, HostJac, HostXYZZ>(ctx, src, sc, n, first, none);
 }

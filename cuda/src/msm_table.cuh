@@ -12,15 +12,7 @@ namespace cuzk::cuda {
 namespace msm_detail {
 
 template <class HostAffine>
-struct DeviceCurveOf;
-template <>
-struct DeviceCurveOf<bls12_381::G1Affine> {
-  using type = DG1Curve;
-};
-template <>
-struct DeviceCurveOf<bls12_381::G2Affine> {
-  using type = DG2Curve;
-};
+using DeviceCurveOf = DeviceCurveOfAffine<HostAffine>;
 
 constexpr unsigned kTableBatch = 16;  // points sharing one inversion
 

@@ -32,16 +32,16 @@ void allow_smem(Kernel* f, int bytes, int device) {
 
 // One pass of dif_tile, launched with programmatic stream serialization (PDL = 2: the next
 // pass's launch overlaps this one's drain; measured 0 … 2 % faster than plain launches).
-template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL, int SHOUP>
-void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::size_t n) {
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL, int SHOUP, class HFr = Fr>
+void launch_tile(Context& ctx, const HFr* in, HFr* out, const BasicTilePass<HFr>& p, std::size_t n) {
   static_assert(PDL != 0, "dif_tile without programmatic dependent launch is a lab variant (cuda/bench)");
-  auto* f = dif_tile<LOGT, THREADS, MINB, PDL, SHOUP>;
-  allow_smem(f, int(sizeof(Fr)) << LOGT, ctx.device());
+  auto* f = dif_tile<LOGT, THREADS, MINB, PDL, SHOUP, HFr>;
+  allow_smem(f, int(sizeof(HFr)) << LOGT, ctx.device());
   const std::size_t te = std::size_t(1) << (p.k + p.logc);
   cudaLaunchConfig_t cfg{};
   cfg.gridDim = dim3(unsigned(n / te));
   cfg.blockDim = dim3(THREADS);
-  cfg.dynamicSmemBytes = te * sizeof(Fr);
+  cfg.dynamicSmemBytes = te * sizeof(HFr);
   cfg.stream = ctx.stream();
   cudaLaunchAttribute attr[1];
   attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
@@ -51,23 +51,33 @@ void launch_tile(Context& ctx, const Fr* in, Fr* out, const TilePass& p, std::si
   CUZK_CUDA_CHECK(cudaLaunchKernelEx(&cfg, f, in, out, p));
 }
 
-using TileLaunch = void (*)(Context&, const Fr*, Fr*, const TilePass&, std::size_t);
-struct NttKernel {
+template <class HFr>
+using BasicTileLaunch = void (*)(Context&, const HFr*, HFr*, const BasicTilePass<HFr>&, std::size_t);
+using TileLaunch = BasicTileLaunch<Fr>;
+template <class HFr>
+struct BasicNttKernel {
   const char* name;
-  TileLaunch launch;  // null: the shared-memory kernel
+  BasicTileLaunch<HFr> launch;  // null: the shared-memory kernel
   unsigned logt;      // the kernel's tile capacity (shared memory, units per thread)
   unsigned tile, cmin, last;
   int shoup = 0;  // Shoup tables: 1 for the inner roots (TilePass::wq), 2 also the twiddles (twq)
 };
+using NttKernel = BasicNttKernel<Fr>;  // BLS12-381's (the lab's variants)
 // Tiles within the kernel's capacity, ≥ 2 levels a pass (static_assert it where a kernel
 // entry is made).
-constexpr bool plan_fits(const NttKernel& k) {
+// (A function object, not a template: the lab passes it to std::all_of.)
+inline constexpr auto plan_fits = [](const auto& k) {
   return !k.launch || (k.tile <= k.logt && k.last <= k.logt && k.tile >= k.cmin + 2 && k.last >= 2);
-}
+};
 template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL, int SHOUP,
           TileLaunch Launch = launch_tile<LOGT, THREADS, MINB, PDL, SHOUP>>
 constexpr NttKernel tile_kernel(const char* name, unsigned tile = LOGT, unsigned cmin = 2, unsigned last = LOGT) {
   return {name, Launch, LOGT, tile, cmin, last, SHOUP};
+}
+// The same over another curve's scalars (HFr = bn254::Fr).
+template <class HFr, unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL, int SHOUP>
+constexpr BasicNttKernel<HFr> tile_kernel_for(const char* name) {
+  return {name, launch_tile<LOGT, THREADS, MINB, PDL, SHOUP, HFr>, LOGT, LOGT, 2, LOGT, SHOUP};
 }
 
 // The shared-memory kernel (every size; the product's below 2^10): passes of ≤ 8 levels,
@@ -76,6 +86,8 @@ inline constexpr NttKernel kSmemKernel{"smem", nullptr, 10, 10, 2, 10};
 
 // mode 0 forward, 1 inverse, 2 the inverse's coset scaling (ntt.hpp), in place on 2^L
 // device elements with kernel k (the shared-memory one for L < 10 whatever k is).
-void run(Context& ctx, Fr* data, unsigned L, int mode, const NttKernel& k);
+// Instantiated for bls12_381::Fr (ntt.cu) and bn254::Fr (ntt_bn254.cu).
+template <class HFr>
+void run(Context& ctx, HFr* data, unsigned L, int mode, const BasicNttKernel<HFr>& k);
 
 }  // namespace cuzk::cuda::ntt_detail

@@ -13,9 +13,12 @@ constexpr unsigned kSmemTile = 1024;  // elements per block (32 KiB of shared me
 
 // One DIF pass: sub-problems of size 2^h, k levels, C adjacent columns per block.
 // `in` may equal `out` except in the last pass (each block reads its tile before writing).
+// HFr: the host scalar type of the arrays (bls12_381::Fr, bn254::Fr).
+template <class HFr>
 __global__ void __launch_bounds__(kSmemTile / 4)
-    dif_pass_smem(const Fr* in, Fr* out, unsigned L, unsigned h, unsigned k, unsigned C, const Fr* __restrict__ w,
-                  const Fr* __restrict__ lo, const Fr* __restrict__ hi, unsigned s, Permute pm) {
+    dif_pass_smem(const HFr* in, HFr* out, unsigned L, unsigned h, unsigned k, unsigned C, const HFr* __restrict__ w,
+                  const HFr* __restrict__ lo, const HFr* __restrict__ hi, unsigned s, BasicPermute<HFr> pm) {
+  using DFr = Field<HFr>;
   __shared__ uint4 raw[2 * kSmemTile];  // DFr has a constructor: no __shared__ DFr[] directly
   DFr* tile = reinterpret_cast<DFr*>(raw);
   const unsigned K = 1u << k, M = 1u << (h - k), T = C * K, t = threadIdx.x;

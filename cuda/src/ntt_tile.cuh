@@ -25,45 +25,50 @@
 
 namespace cuzk::cuda::ntt_detail {
 
-struct TilePass {
+template <class HFr>
+struct BasicTilePass {
   unsigned L = 0, h = 0, k = 0, logc = 0;  // log n, log N (sub-problem size), levels, log C
-  const Fr* w = nullptr;                   // W[j] = ω_2048^j, j < 1024
-  const Fr* tw = nullptr;                  // inter-pass twiddles, N entries; null in the last pass
-  const Fr* wq = nullptr;                  // Shoup kernels: the quotients of w's and tw's
-  const Fr* twq = nullptr;                 //   entries (w and tw then hold canonical factors)
-  Permute pm;                              // the last pass's output map (pm.mode ≥ 0)
+  const HFr* w = nullptr;                  // W[j] = ω_2048^j, j < 1024
+  const HFr* tw = nullptr;                 // inter-pass twiddles, N entries; null in the last pass
+  const HFr* wq = nullptr;                 // Shoup kernels: the quotients of w's and tw's
+  const HFr* twq = nullptr;                //   entries (w and tw then hold canonical factors)
+  BasicPermute<HFr> pm;                    // the last pass's output map (pm.mode ≥ 0)
 };
+using TilePass = BasicTilePass<Fr>;
 
 __device__ __forceinline__ unsigned slot(unsigned e) { return e ^ ((e >> 2) & 3u); }
 
 // A factor loaded from a table, and the table: Montgomery form, or Shoup's pair.
+template <class DFr>
 struct MontFactor {
   DFr w;
   __device__ __forceinline__ DFr mul(const DFr& x) const { return x * w; }
 };
+template <class DFr>
 struct ShoupFactor {
   DFr w, q;
   __device__ __forceinline__ DFr mul(const DFr& x) const { return shoup_mul(x, w, q); }
 };
-template <bool SHOUP>
+template <class HFr, bool SHOUP>
 struct Factors {
-  const Fr* w;
-  const Fr* q;
+  const HFr* w;
+  const HFr* q;
   __device__ __forceinline__ auto at(std::size_t i) const {
     if constexpr (SHOUP)
-      return ShoupFactor{ldg(w, i), ldg(q, i)};
+      return ShoupFactor<Field<HFr>>{ldg(w, i), ldg(q, i)};
     else
-      return MontFactor{ldg(w, i)};
+      return MontFactor<Field<HFr>>{ldg(w, i)};
   }
 };
 
 // DIF butterfly (x, y) → (x + y, (x − y)·w), and with w = 1.
-template <class Factor>
+template <class DFr, class Factor>
 __device__ __forceinline__ void bfly(DFr& x, DFr& y, const Factor& w) {
   DFr d = x - y;
   x = x + y;
   y = w.mul(d);
 }
+template <class DFr>
 __device__ __forceinline__ void bfly(DFr& x, DFr& y) {
   DFr d = x - y;
   x = x + y;
@@ -91,7 +96,7 @@ struct Stage {
     const unsigned J0 = ((p - r) << 2) + r;
     return ((J0 + (i << logq)) << logc) + c;
   }
-  template <class Table>
+  template <class DFr, class Table>
   __device__ __forceinline__ void run(DFr (&x)[4], unsigned u, const Table& W) const {
     if (radix2) {
       if (k == 1) {
@@ -131,8 +136,10 @@ struct Stage {
 // before its first read or write. PDL = 1: every block also lets the next pass launch at
 // once (its blocks may then sit resident beside this pass's last wave); PDL = 2: only a
 // block's exit does (the launch overlaps just the drain).
-template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0, int SHOUP = 0>
-__global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out, TilePass P) {
+// HFr: the host scalar type of the arrays (bls12_381::Fr by default, bn254::Fr).
+template <unsigned LOGT, unsigned THREADS, unsigned MINB, int PDL = 0, int SHOUP = 0, class HFr = Fr>
+__global__ void __launch_bounds__(THREADS, MINB) dif_tile(const HFr* in, HFr* out, BasicTilePass<HFr> P) {
+  using DFr = Field<HFr>;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if constexpr (PDL != 0) asm volatile("griddepcontrol.wait;" ::: "memory");
   if constexpr (PDL == 1) asm volatile("griddepcontrol.launch_dependents;");
@@ -148,8 +155,8 @@ __global__ void __launch_bounds__(THREADS, MINB) dif_tile(const Fr* in, Fr* out,
   // tile position e ↔ sub-problem index (e / C)·M + l0 + e mod C
   auto idx = [&](unsigned e) { return (std::size_t(e >> logc) << logM) + l0 + (e & (C - 1)); };
   const unsigned nst = (k & 1) + k / 2;
-  const Factors<(SHOUP >= 1)> W{P.w, P.wq};
-  const Factors<(SHOUP == 2)> TW{P.tw, P.twq};
+  const Factors<HFr, (SHOUP >= 1)> W{P.w, P.wq};
+  const Factors<HFr, (SHOUP == 2)> TW{P.tw, P.twq};
 
   auto finish = [&](DFr (&x)[4], const Stage& st, unsigned u) {
 #pragma unroll

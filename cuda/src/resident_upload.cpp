@@ -82,11 +82,14 @@ void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std:
   ctx.synchronize();
 }
 
-template void ResidentBases<bls12_381::G1Affine>::upload(Context&, const bls12_381::G1Affine*, std::size_t);
-template void ResidentBases<bls12_381::G2Affine>::upload(Context&, const bls12_381::G2Affine*, std::size_t);
-template void ResidentBases<bls12_381::G1Affine>::upload(Context&, const bls12_381::G1Affine*, std::size_t,
-                                                         UploadStaging&);
-template void ResidentBases<bls12_381::G2Affine>::upload(Context&, const bls12_381::G2Affine*, std::size_t,
-                                                         UploadStaging&);
+// Explicit instantiations (msm.hpp declares the classes extern): both overloads, each curve.
+#define CUZK_RESIDENT_UPLOAD(A)                                                          \
+  template void ResidentBases<A>::upload(Context&, const A*, std::size_t);              \
+  template void ResidentBases<A>::upload(Context&, const A*, std::size_t, UploadStaging&);
+CUZK_RESIDENT_UPLOAD(bls12_381::G1Affine)
+CUZK_RESIDENT_UPLOAD(bls12_381::G2Affine)
+CUZK_RESIDENT_UPLOAD(bn254::G1Affine)
+CUZK_RESIDENT_UPLOAD(bn254::G2Affine)
+#undef CUZK_RESIDENT_UPLOAD
 
 }  // namespace cuzk::cuda

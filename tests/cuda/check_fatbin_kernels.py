@@ -21,6 +21,15 @@ from pathlib import Path
 # source file name -> substrings of mangled kernel names that must have device code
 REQUIRED = {
     "ntt.cu": ["ntt_detail8dif_tile", "ntt_detail13dif_pass_smem"],
+    # BN254's NTT (its own object): the same kernels over bn254::Fr (mangled with 5bn2545FrCfg)
+    "ntt_bn254.cu": ["ntt_detail8dif_tileILj10ELj256ELj3ELi2ELi2ENS_2ff4MontINS_5bn2545FrCfg",
+                     "ntt_detail13dif_pass_smemINS_2ff4MontINS_5bn2545FrCfg",
+                     "18make_pass_twiddlesINS_2ff4MontINS_5bn2545FrCfg",
+                     "16make_shoup_tableINS_2ff4MontINS_5bn2545FrCfg",
+                     "7mul_subINS_2ff4MontINS_5bn2545FrCfg"],
+    # BN254's MSM kernels over its G1 / G2 (launched directly: their stubs are checked too)
+    "msm_g1_bn254.cu": ["accumulate_segmentsINS0_11DeviceCurveINS_5bn2547G1Curve"],
+    "msm_g2_bn254.cu": ["accumulate_segments_pairsINS0_11DeviceCurveINS_5bn2547G2Curve"],
 }
 MANGLED = re.compile(rb"_Z[A-Za-z0-9_]+")
 

@@ -17,6 +17,12 @@ F random_field() {
     if (F::is_canonical(r)) return F::from_raw(r);
   }
 }
+template <class F>
+std::vector<F> random_vector(std::size_t n) {
+  std::vector<F> v(n);
+  for (auto& x : v) x = random_field<F>();
+  return v;
+}
 inline bls12_381::Fq2 random_fq2() { return {random_field<bls12_381::Fq>(), random_field<bls12_381::Fq>()}; }
 
 // n affine points of the prime-order subgroup: a random multiple of the generator, then
@@ -26,9 +32,10 @@ template <class Curve>
 std::vector<ec::Affine<Curve>> random_points(std::size_t n) {
   using J = ec::Jacobian<Curve>;
   std::vector<J> steps(16);
-  for (auto& s : steps) s = J::generator().mul(random_field<bls12_381::Fr>().raw());
+  using Fr = typename Curve::Scalar;  // either curve's
+  for (auto& s : steps) s = J::generator().mul(random_field<Fr>().raw());
   std::vector<J> pts(n);
-  J acc = J::generator().mul(random_field<bls12_381::Fr>().raw());
+  J acc = J::generator().mul(random_field<Fr>().raw());
   for (std::size_t i = 0; i < n; ++i) {
     acc += steps[rng()() % 16];
     pts[i] = acc;

@@ -1,10 +1,11 @@
 // Device field and curve arithmetic against the host implementations (lib/cuzk/ff, ec),
-// on fresh random inputs plus the edge values 0, 1, −1.
+// on fresh random inputs plus the edge values 0, 1, −1; BLS12-381's and BN254's.
 #include <doctest/doctest.h>
 
 #include <vector>
 
 #include "cuda_test_util.hpp"
+#include "cuzk/cuda/bn254_curves.cuh"
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/cuda/curves.cuh"
 #include "cuzk/cuda/fq2_pair.cuh"
@@ -276,3 +277,17 @@ void check_curve(std::size_t n) {
 
 TEST_CASE("device G1 formulas match host") { check_curve<DG1Curve, bls12_381::G1Curve>(2048); }
 TEST_CASE("device G2 formulas match host") { check_curve<DG2Curve, bls12_381::G2Curve>(512); }
+
+// ---- BN254: the same generic code over its 254-bit fields (8 limbs each) ----------------
+TEST_CASE("BN254: device Fr, Fq, Fq2, a·b ± c·d and G1 / G2 formulas match the host") {
+  namespace bd = bn254_device;
+  check_field<bn254::Fr, bd::DFr>("BN254 Fr", test::random_field<bn254::Fr>, 1 << 16);
+  check_field<bn254::Fq, bd::DFq>("BN254 Fq", test::random_field<bn254::Fq>, 1 << 16);
+  check_field<bn254::Fq2, bd::DFq2>(
+      "BN254 Fq2", [] { return bn254::Fq2(test::random_field<bn254::Fq>(), test::random_field<bn254::Fq>()); },
+      1 << 14);
+  check_sums<bn254::Fq, bd::DFq>("BN254 Fq", 1 << 14);
+  check_sums<bn254::Fr, bd::DFr>("BN254 Fr", 1 << 14);
+  check_curve<bd::DG1Curve, bn254::G1Curve>(2048);
+  check_curve<bd::DG2Curve, bn254::G2Curve>(512);
+}

@@ -79,45 +79,50 @@ struct Fq2Pair {
 };
 
 using DFq2Pair = Fq2Pair<DFq>;
-
-// G2 with its Fq2 on lane pairs: the curve the generic formulas (ec::XYZZ, ec::Affine) see
-// in the paired bucket kernel.
-struct DG2PairCurve {
-  using Field = DFq2Pair;
-  using HostCurve = bls12_381::G2Curve;
+// A G2 curve DC with its Fq2 on lane pairs: the curve the generic formulas (ec::XYZZ,
+// ec::Affine) see in the paired bucket kernel (DG2PairCurve for BLS12-381's).
+template <class DC>
+struct DPairCurve {
+  static_assert(DC::kExtension, "lane pairs are for G2");
+  using Field = Fq2Pair<typename DC::Field::Base>;
+  using HostCurve = typename DC::HostCurve;
   static constexpr const char* name = "G2";
 };
-
+using DG2PairCurve = DPairCurve<DG2Curve>;
 // Memory stays in the unpaired layout (Fq2 = c0, c1): a pair reads and writes an Fq2 array
 // element by element, each lane its own component.
-__device__ __forceinline__ DFq2Pair load_pair(const DFq2& x) {
-  return DFq2Pair(reinterpret_cast<const DFq*>(&x)[DFq2Pair::odd()]);
+template <class F>
+__device__ __forceinline__ Fq2Pair<F> load_pair(const ff::Fp2<F>& x) {
+  return Fq2Pair<F>(reinterpret_cast<const F*>(&x)[Fq2Pair<F>::odd()]);
 }
-__device__ __forceinline__ void store_pair(DFq2& x, const DFq2Pair& v) {
-  reinterpret_cast<DFq*>(&x)[DFq2Pair::odd()] = v.c;
+template <class F>
+__device__ __forceinline__ void store_pair(ff::Fp2<F>& x, const Fq2Pair<F>& v) {
+  reinterpret_cast<F*>(&x)[Fq2Pair<F>::odd()] = v.c;
 }
-__device__ __forceinline__ ec::Affine<DG2PairCurve> load_pair(const PackedAffine<DG2Curve>& p) {
-  ec::Affine<DG2PairCurve> a;
+template <class DC>
+__device__ __forceinline__ ec::Affine<DPairCurve<DC>> load_pair(const PackedAffine<DC>& p) {
+  ec::Affine<DPairCurve<DC>> a;
   a.x = load_pair(p.x);
   a.y = load_pair(p.y);
   a.inf = a.x.is_zero() && a.y.is_zero();
   return a;
 }
-__device__ __forceinline__ DXYZZ<DG2PairCurve> load_pair(const DXYZZ<DG2Curve>& p) {
-  DXYZZ<DG2PairCurve> v;
+template <class DC>
+__device__ __forceinline__ DXYZZ<DPairCurve<DC>> load_pair(const DXYZZ<DC>& p) {
+  DXYZZ<DPairCurve<DC>> v;
   v.X = load_pair(p.X);
   v.Y = load_pair(p.Y);
   v.ZZ = load_pair(p.ZZ);
   v.ZZZ = load_pair(p.ZZZ);
   return v;
 }
-__device__ __forceinline__ void store_pair(DXYZZ<DG2Curve>& out, const DXYZZ<DG2PairCurve>& v) {
+template <class DC>
+__device__ __forceinline__ void store_pair(DXYZZ<DC>& out, const DXYZZ<DPairCurve<DC>>& v) {
   store_pair(out.X, v.X);
   store_pair(out.Y, v.Y);
   store_pair(out.ZZ, v.ZZ);
   store_pair(out.ZZZ, v.ZZZ);
 }
-
 #endif  // __CUDACC__
 
 }  // namespace cuzk::cuda

@@ -19,8 +19,22 @@
 #include "cuzk/cuda/context.hpp"
 #include "cuzk/cuda/registered_buffer.hpp"
 #include "cuzk/ec/bls12_381_curves.hpp"
+#include "cuzk/ec/bn254_curves.hpp"
 
 namespace cuzk::cuda {
+
+namespace msm_detail {
+template <class HostAffine>
+struct HostCurveOf;
+template <class C>
+struct HostCurveOf<ec::Affine<C>> {
+  using type = C;
+};
+}  // namespace msm_detail
+// The window model's scalar width for a curve's points: bits(r) + 1 (BLS12-381 256, BN254
+// 255), so that the signed c-bit digits of any s < r end without a carry.
+template <class HostAffine>
+inline constexpr unsigned kMsmScalarBits = unsigned(msm_detail::HostCurveOf<HostAffine>::type::Scalar::BITS + 1);
 
 // Page-locked staging for key uploads (resident_upload.cpp): up to kPackers threads × 2
 // buffers of up to kBytes, made once per key and reused by its sections
@@ -65,7 +79,8 @@ private:
 
 // The prover's case: the same key points in every proof. Window multiples of resident
 // bases, made once on the device: entry w·n + i is 2^(c·w)·P_i (affine, packed like the
-// bases; infinity stays x = y = 0) for w < W = ⌈256/c⌉, so every window of an MSM shares
+// bases; infinity stays x = y = 0) for w < W = ⌈b/c⌉ (b = kMsmScalarBits: BLS12-381 256,
+// BN254 255), so every window of an MSM shares
 // one set of 2^(c−1) buckets: no per-window reduction and no doublings between windows,
 // and c can be wider than a plain MSM's (its bucket count no longer grows with W).
 // Memory: W·n·sizeof(packed point) (G1 at c = 22: 12 × 96 B = 1152 B a point).
@@ -87,7 +102,10 @@ public:
   unsigned window_bits() const { return c_; }
   unsigned windows() const { return w_; }
   std::size_t bytes() const { return bytes_for(n_, c_); }
-  static unsigned windows_for(unsigned c) { return c ? (256 + c - 1) / c : 0; }  // W = ⌈256/c⌉
+  static unsigned windows_for(unsigned c) {  // W = ⌈b/c⌉
+    constexpr unsigned b = kMsmScalarBits<HostAffine>;
+    return c ? (b + c - 1) / c : 0;
+  }
   // Device memory of a table of n points at width c (0 for c = 0).
   static std::size_t bytes_for(std::size_t n, unsigned c) { return std::size_t(windows_for(c)) * n * 2 * sizeof(Field); }
   const Field* device_xy() const { return buf_.get(); }  // 2·W·n field elements
@@ -120,9 +138,29 @@ bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr:
 bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr::Repr* scalars, std::size_t n,
                      std::size_t first = 0);
 
+// BN254 ("bn128"): the same MSMs over its G1 and G2 (cuda/src/msm_g1_bn254.cu, msm_g2_bn254.cu).
+extern template class ResidentBases<bn254::G1Affine>;
+extern template class ResidentBases<bn254::G2Affine>;
+extern template class WindowTable<bn254::G1Affine>;
+using ResidentG1Bn254 = ResidentBases<bn254::G1Affine>;
+using ResidentG2Bn254 = ResidentBases<bn254::G2Affine>;
+using WindowTableG1Bn254 = WindowTable<bn254::G1Affine>;
+bn254::G1 msm_g1(Context& ctx, const ResidentG1Bn254& bases, const bn254::Fr* scalars, std::size_t n,
+                 std::size_t first = 0);
+bn254::G1 msm_g1(Context& ctx, const WindowTableG1Bn254& table, const bn254::Fr* scalars, std::size_t n,
+                 std::size_t first = 0);
+bn254::G2 msm_g2(Context& ctx, const ResidentG2Bn254& bases, const bn254::Fr* scalars, std::size_t n,
+                 std::size_t first = 0);
+bn254::G1 msm_g1(Context& ctx, const ResidentG1Bn254& bases, const bn254::Fr::Repr* scalars, std::size_t n,
+                 std::size_t first = 0);
+bn254::G2 msm_g2(Context& ctx, const ResidentG2Bn254& bases, const bn254::Fr::Repr* scalars, std::size_t n,
+                 std::size_t first = 0);
+
 // Window size the MSM picks for n points on `curve` ("G1" or "G2"; exposed for benchmarks
-// and tests): the options' width for that curve (CudaOptions::msm_window_bits_g1/_g2, 4..22)
+// and tests) with scalars of `scalar_bits` (kMsmScalarBits: 256 for BLS12-381, 255 for
+// BN254): the options' width for that curve (CudaOptions::msm_window_bits_g1/_g2, 4..22)
 // when set, else the cost model's for n.
-unsigned msm_window_bits(std::size_t n, const char* curve = "G1", const CudaOptions& options = {});
+unsigned msm_window_bits(std::size_t n, const char* curve = "G1", const CudaOptions& options = {},
+                         unsigned scalar_bits = 256);
 
 }  // namespace cuzk::cuda
