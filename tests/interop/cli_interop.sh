@@ -10,6 +10,7 @@
 set -u
 prove=$1; src=$2
 js=$src/tests/interop; data=$src/data/fixtures
+# shellcheck source=tests/interop/harness.sh
 . "$js/harness.sh"   # skip without node_modules; $t; ok, bad, expect, finish
 
 for c in tiny main; do

@@ -16,6 +16,7 @@
 set -u
 prove=$1; src=$2
 js=$src/tests/interop; data=$src/data/fixtures
+# shellcheck source=tests/interop/harness.sh
 . "$js/harness.sh"   # skip without node_modules; $t; ok, bad, expect, finish
 
 # Does cuzk-prove prove bn128 yet? A refusal that names the curve means "not yet" (skip); any other failure
@@ -94,7 +95,7 @@ wrong() { # what witness-name-to-find -- command...
   rm -f "$t/x.proof.json" "$t/x.public.json"
   "$@" >"$t/out" 2>&1; local got=$?
   if [ "$got" = 2 ] && [ "$(wc -l <"$t/out")" = 1 ] && grep -qF -- "$name" "$t/out" && [ ! -e "$t/x.proof.json" ] && [ ! -e "$t/x.public.json" ] \
-     && [ -z "$(ls -A "$t" | grep 'tmp\.')" ]; then
+     && [ -z "$(find "$t" -mindepth 1 -maxdepth 1 -name '*tmp.*')" ]; then
     ok "$what (exit 2): $(cat "$t/out")"
   else bad "$what (exit $got; want 2 and one line naming $name, no output)"; sed 's/^/     /' "$t/out"; fi
 }

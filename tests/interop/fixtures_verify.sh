@@ -14,6 +14,7 @@
 set -u
 src=$1
 js=$src/tests/interop; data=$src/data/fixtures
+# shellcheck source=tests/interop/harness.sh
 . "$js/harness.sh"   # skip without node_modules; $t; ok, bad, expect, finish
 both() { # both CODE DESCRIPTION VKEY PUBLIC PROOF: snarkjs and noble-verify give CODE (snarkjs accepts with
   # verify.mjs --strict, and rejects on its own, without the strict checks that share lib.mjs with noble-verify)
