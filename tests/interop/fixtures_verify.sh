@@ -3,7 +3,8 @@
 # verifiers that share no code with cuzk or with each other's arithmetic: snarkjs 0.7.6 (verify.mjs,
 # ffjavascript) and noble-verify.mjs (@noble/curves). Needs no cuzk binary.
 #  1. every folder's proof.json, and a snarkjs proof of every witness made now (main*/w2 has x = r - 1):
-#     both verifiers accept; check-format.mjs accepts proof, public and vkey;
+#     both verifiers accept; check-format.mjs accepts proof, public and vkey; the folder holds exactly the
+#     files fixture.json lists, unchanged, and verification_key.json is snarkjs's export of circuit.zkey;
 #  2. tampered proofs and public inputs (mutate.mjs): both reject (exit 1) — a public input + 1 or + r,
 #     a coordinate + 1 (off the curve), pi_a and pi_c swapped, -pi_a, pi_b on the curve outside the
 #     order-r subgroup (pi_a too for BLS12-381), one public input missing, another key of the same curve
@@ -31,6 +32,16 @@ for c in "${folders[@]}"; do
   d=$data/$c; vk=$d/verification_key.json; curve=$(curve_of "$vk")
   [ "$curve" = bn128 ] && seen_bn128=$((seen_bn128 + 1))
   both 0 "$c ($curve): the committed proof" "$vk" "$d/public.json" "$d/proof.json"
+  expect 0 "$c: the files are those fixture.json lists (bytes, sha256)" -- node -e 'const fs = require("fs");
+    const { createHash } = require("crypto"); const d = process.argv[1]; const f = JSON.parse(fs.readFileSync(d + "/fixture.json")).files;
+    const have = fs.readdirSync(d).filter((n) => n !== "fixture.json").sort(); let bad = 0;
+    if (JSON.stringify(have) !== JSON.stringify(Object.keys(f).sort())) { console.error("files " + have + " != listed " + Object.keys(f).sort()); bad = 1; }
+    for (const n of have) { const b = fs.readFileSync(d + "/" + n); const e = f[n] || {};
+      if (b.length !== e.bytes || createHash("sha256").update(b).digest("hex") !== e.sha256) { console.error(n + ": differs from fixture.json"); bad = 1; } }
+    process.exit(bad)' "$d"
+  if node "$js/export-vkey.mjs" "$d/circuit.zkey" "$t/$c-vk.json" >"$t/out" 2>&1; then
+    expect 0 "$c: verification_key.json is snarkjs's export of circuit.zkey, byte for byte" -- cmp "$t/$c-vk.json" "$vk"
+  else bad "$c: snarkjs export-vkey of circuit.zkey"; sed 's/^/     /' "$t/out"; fi
   for k in proof public vkey; do
     f=$d/$k.json; [ $k = vkey ] && f=$vk
     expect 0 "$c: $k has snarkjs's shape" -- node "$js/check-format.mjs" $k "$f" --curve "$curve"
