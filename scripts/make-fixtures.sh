@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Regenerates everything under data/fixtures and data/vectors from scratch with npm's snarkjs 0.7.6
-# and circom2 (circom 2.2.3 as WebAssembly), curve bls12381 (plus a tiny bn128 twin).
+# and circom2 (circom 2.2.3 as WebAssembly): three circuits for bls12381 and their bn128 (BN254) twins.
 # Test-time code never runs this: the outputs are committed. Needs tests/interop/node_modules
 # (scripts/setup-deps.sh or `npm install` in tests/interop); no network.
 #
-#   scripts/make-fixtures.sh [all|ptau|tiny|other|tiny-bn128|main|vectors|h]...   (default: all)
+#   scripts/make-fixtures.sh [all|ptau|tiny|other|main|ptau-bn128|tiny-bn128|other-bn128|main-bn128|vectors|h]...
+#   (default: all)
 #
 # Time on 2 shared x86-64 cores (measured 2026-12-02): powers of tau 2^12 for bls12381 (new, 1 contribution,
 # beacon, prepare phase2) 3 min 50 s, of which `prepare phase2` ~3 min; main circuit (4091 constraints, domain
 # 2^12: compile 3 s, setup + contribution + beacon 20 s, zkey verify 17 s, 4 witnesses + proof 5 s) ~45 s;
 # tiny / other / tiny-bn128 (incl. its own bn128 2^3 ptau) ~13 s each; vectors 3 s; H vectors 7 s.
-# All from scratch: ~5.5 minutes. The ptau is kept in $WORK (default build/fixtures-work, git-ignored,
+# bn128 (measured 2026-12-07, same machine): powers of tau 2^12 2 min 45 s (prepare phase2 2 min 15 s);
+# main-bn128 23 s, other-bn128 5 s; tiny-bn128 (its own 2^3 ptau) ~13 s. All from scratch: ~9 minutes. The ptau is kept in $WORK (default build/fixtures-work, git-ignored,
 # ~7 MB) and reused when present (then `all` takes ~1.5 min); CUZK_FIXTURES_FRESH=1 rebuilds it.
 #
 # Contributions use crypto randomness (snarkjs mixes -e entropy with random bytes), so every run yields
@@ -26,6 +28,10 @@ VEC="$root/data/vectors"
 BEACON=0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 PTAU_POWER=12          # enough for domain 2^12 (main); prepare phase2 adds the 2^13 block H needs
 MAIN_NCHAIN=1782       # -> 4091 constraints = 2^12 - nPublic(4) - 1: domain exactly 2^12
+# main's 8 full-width decompositions are NBITS = the scalar field's width: 255 bits for BLS12-381, 254 for
+# BN254 (r < 2^254: a 255th bit would always be 0). Each decomposition is NBITS boolean constraints + 1, so
+# BN254's 8 fewer bits are made up by 8 more chain steps: 1790 + 1 + 8*255 + 130 + 128 + 2 = 4091 again.
+MAIN_NCHAIN_BN128=1790
 
 [ -x "${SNARKJS[0]}" ] && [ -x "${CIRCOM[0]}" ] || { echo "make-fixtures: run 'npm install' in tests/interop first" >&2; exit 2; }
 mkdir -p "$WORK" "$FX" "$VEC"
@@ -87,8 +93,14 @@ do_tiny() {
 }
 do_tiny_bn128() {
   mkdir -p "$FX/tiny-bn128"
-  cp "$FX/tiny/input0.json" "$FX/tiny-bn128/input0.json" 2>/dev/null || echo '{"x": "3", "y": "11"}' >"$FX/tiny-bn128/input0.json"
-  circuit tiny-bn128 "$root/scripts/fixtures/tiny.circom" bn128 3 1
+  echo '{"x": "3", "y": "11"}' >"$FX/tiny-bn128/input0.json"
+  echo '{"x": "5", "y": "7"}' >"$FX/tiny-bn128/input1.json"
+  circuit tiny-bn128 "$root/scripts/fixtures/tiny.circom" bn128 3 2
+}
+do_other_bn128() {
+  mkdir -p "$FX/other-bn128"
+  echo '{"p": "61", "q": "53", "n": "3233"}' >"$FX/other-bn128/input0.json"
+  circuit other-bn128 "$root/scripts/fixtures/other.circom" bn128 "$PTAU_POWER" 1
 }
 do_other() {
   mkdir -p "$FX/other"
@@ -102,7 +114,18 @@ do_main() {
   echo '{"x": "7", "y": "0", "k": ["18446744073709551615", "1"]}' >"$FX/main/input1.json"
   echo '{"x": "52435875175126190479447740508185965837690552500527637822603658699938581184512", "y": "3", "k": ["6148914691236517205", "12297829382473034410"]}' >"$FX/main/input2.json"
   echo '{"x": "31415926535897932384626433832795028841971693993751058209749445923", "y": "27182818284590452353602874713526624977572470936999595749669676277", "k": ["11400714819323198485", "0"]}' >"$FX/main/input3.json"
-  circuit main "$root/scripts/fixtures/main.circom" bls12381 "$PTAU_POWER" 4 "s/NCHAIN/$MAIN_NCHAIN/"
+  circuit main "$root/scripts/fixtures/main.circom" bls12381 "$PTAU_POWER" 4 "s/NCHAIN/$MAIN_NCHAIN/;s/NBITS/255/g"
+}
+do_main_bn128() {
+  local d="$FX/main-bn128"
+  mkdir -p "$d"
+  # main's inputs with BN254's edges: w2 x = r - 1 for BN254's r; w3 x, y ~ 2^205 (< r: kept as in main).
+  echo '{"x": "1", "y": "2", "k": ["12345678901234567890", "98765432109876543"]}' >"$d/input0.json"
+  echo '{"x": "7", "y": "0", "k": ["18446744073709551615", "1"]}' >"$d/input1.json"
+  echo '{"x": "21888242871839275222246405745257275088548364400416034343698204186575808495616", "y": "3", "k": ["6148914691236517205", "12297829382473034410"]}' >"$d/input2.json"
+  echo '{"x": "31415926535897932384626433832795028841971693993751058209749445923", "y": "27182818284590452353602874713526624977572470936999595749669676277", "k": ["11400714819323198485", "0"]}' >"$d/input3.json"
+  circuit main-bn128 "$root/scripts/fixtures/main.circom" bn128 "$PTAU_POWER" 4 \
+    "s/NCHAIN/$MAIN_NCHAIN_BN128/;s/NBITS/254/g;s/(BLS12-381 scalar field)/(BN254 scalar field)/;s/(255-bit)/(254-bit)/;s/D\*256/D*255/"
 }
 do_vectors() {
   log "vectors (@noble/curves)"
@@ -121,9 +144,11 @@ targets=("$@"); [ ${#targets[@]} -eq 0 ] && targets=(all)
 t0=$(date +%s)
 for t in "${targets[@]}"; do
   case $t in
-    all) ptau bls12381 "$PTAU_POWER"; do_tiny; do_tiny_bn128; do_other; do_main; do_vectors; do_h ;;
-    ptau) ptau bls12381 "$PTAU_POWER" ;;
-    tiny) do_tiny ;; tiny-bn128) do_tiny_bn128 ;; other) do_other ;; main) do_main ;;
+    all) ptau bls12381 "$PTAU_POWER"; do_tiny; do_tiny_bn128; do_other; do_main
+         ptau bn128 "$PTAU_POWER"; do_other_bn128; do_main_bn128; do_vectors; do_h ;;
+    ptau) ptau bls12381 "$PTAU_POWER" ;; ptau-bn128) ptau bn128 "$PTAU_POWER" ;;
+    tiny) do_tiny ;; other) do_other ;; main) do_main ;;
+    tiny-bn128) do_tiny_bn128 ;; other-bn128) do_other_bn128 ;; main-bn128) do_main_bn128 ;;
     vectors) do_vectors ;; h) do_h ;;
     *) echo "make-fixtures: unknown target $t" >&2; exit 2 ;;
   esac

@@ -36,13 +36,13 @@ def patch32(b, off, v):
     return bytes(b)
 
 
-def binary(target, data, header_id, fields):
-    put(target, "good", data)
+def binary(target, data, header_id, fields, prefix="", good="good"):
+    put(target, good, data)
     for cut in (11, 12, 40, len(data) // 2, len(data) - 1):
-        put(target, "trunc-%d" % cut, data[:cut])
+        put(target, prefix + "trunc-%d" % cut, data[:cut])
     hdr = [s for s in sections(data) if s[0] == header_id][0][1]
     for name, off, v in fields:
-        put(target, name, patch32(data, hdr + off, v))
+        put(target, prefix + name, patch32(data, hdr + off, v))
 
 
 shutil.rmtree(OUT, ignore_errors=True)
@@ -51,16 +51,25 @@ zkey = rd("tiny", "circuit.zkey")
 binary("fuzz_zkey", zkey, 2,
        [("domain-2p31", 96, 1 << 31), ("npublic-max", 92, 0xFFFFFFFF), ("nvars-big", 88, 1 << 30),
         ("npublic-eq-nvars", 92, struct.unpack_from("<I", zkey, [s for s in sections(zkey) if s[0] == 2][0][1] + 88)[0])])
-put("fuzz_zkey", "bn128", rd("tiny-bn128", "circuit.zkey"))
+# bn128 (issue 44): the same variants of tiny-bn128's files, named bn128-*; q is 32 bytes, so the zkey
+# header's nVars nPublic domainSize are at 72, 76, 80.
+zkey = rd("tiny-bn128", "circuit.zkey")
+binary("fuzz_zkey", zkey, 2,
+       [("domain-2p31", 80, 1 << 31), ("npublic-max", 76, 0xFFFFFFFF), ("nvars-big", 72, 1 << 30),
+        ("npublic-eq-nvars", 76, struct.unpack_from("<I", zkey, [s for s in sections(zkey) if s[0] == 2][0][1] + 72)[0])],
+       prefix="bn128-", good="bn128")
 wtns = rd("tiny", "w0.wtns")
 binary("fuzz_wtns", wtns, 1, [("count-big", 36, 1 << 30), ("n8-big", 0, 0xFFFFFFF0)])
-put("fuzz_wtns", "bn128", rd("tiny-bn128", "w0.wtns"))
+binary("fuzz_wtns", rd("tiny-bn128", "w0.wtns"), 1, [("count-big", 36, 1 << 30), ("n8-big", 0, 0xFFFFFFF0)],
+       prefix="bn128-", good="bn128")
 r1cs = rd("tiny", "circuit.r1cs")
 # header (section 1): n8(4) prime(32) nWires nOutputs nPubInputs nPrvInputs at 36..48, nLabels(8), nConstraints at 60
 binary("fuzz_r1cs", r1cs, 1,
        [("pub-over-wires", 44, 100), ("constraints-max", 60, 0xFFFFFFFF), ("wires-zero", 36, 0),
         ("wires-max", 36, 0xFFFFFFFF)])
-put("fuzz_r1cs", "bn128", rd("tiny-bn128", "circuit.r1cs"))
+binary("fuzz_r1cs", rd("tiny-bn128", "circuit.r1cs"), 1,
+       [("pub-over-wires", 44, 100), ("constraints-max", 60, 0xFFFFFFFF), ("wires-zero", 36, 0),
+        ("wires-max", 36, 0xFFFFFFFF)], prefix="bn128-", good="bn128")
 for f in sorted(os.listdir(os.path.join(ROOT, "data", "sectors"))):
     with open(os.path.join(ROOT, "data", "sectors", f), "rb") as g:
         put("fuzz_sector", f, g.read())
@@ -77,6 +86,8 @@ for fx in ("tiny", "main"):
 vk = rd("tiny", "verification_key.json").decode()
 put("fuzz_snarkjs_json", "vk-npublic-2p32", vk.replace('"nPublic": 2', '"nPublic": 4294967298').encode())
 put("fuzz_snarkjs_json", "bn128-vk", rd("tiny-bn128", "verification_key.json"))
+for f in ("verification_key.json", "proof.json", "public.json"):
+    put("fuzz_snarkjs_json", "main-bn128-" + f, rd("main-bn128", f))
 # Benchmark documents of the other two shapes load_benchmark_json reads (issue 45).
 for f in ("hyperfine-base.json", "pyperf.json"):
     with open(os.path.join(ROOT, "tests", "stats", "data", f), "rb") as g:

@@ -5,21 +5,15 @@
 // public: array of canonical decimal strings < r.
 // vkey  : protocol, curve, nPublic, vk_alpha_1, vk_beta_2, vk_gamma_2, vk_delta_2, vk_alphabeta_12, IC[nPublic+1].
 // Exit 0 ok, 1 format problem (printed), 2 error (unreadable / not JSON).
-import { readJson, die } from './lib.mjs';
+import { readJson, die, CURVES } from './lib.mjs';
 
-const P = {
-  bls12381: { q: 4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787n,
-              r: 52435875175126190479447740508185965837690552500527637822603658699938581184513n },
-  bn128: { q: 21888242871839275222246405745257275088696311157297823662689037894645226208583n,
-           r: 21888242871839275222246405745257275088548364400416034343698204186575808495617n },
-};
 const [kind, file, ...rest] = process.argv.slice(2);
 if (!file) die('check-format.mjs', 2, 'usage: check-format.mjs proof|public|vkey FILE [--curve C]');
 let j; try { j = readJson(file); } catch (e) { die('check-format.mjs', 2, 'error: ' + e.message); }
 const ci = rest.indexOf('--curve');
 const errs = [];
 const curveName = ci >= 0 ? rest[ci + 1] : (j && j.curve) || 'bls12381';
-const cp = P[curveName]; if (!cp) die('check-format.mjs', 1, file + ': unknown curve ' + curveName);
+const cp = Object.hasOwn(CURVES, curveName) ? CURVES[curveName] : null; if (!cp) die('check-format.mjs', 1, file + ': unknown curve ' + curveName);
 const num = (v, max, p) => {
   if (typeof v !== 'string' || !/^(0|[1-9]\d*)$/.test(v)) { errs.push(`${p}: not a canonical decimal string: ${JSON.stringify(v)}`); return; }
   if (BigInt(v) >= max) errs.push(`${p}: ${v} >= modulus`);

@@ -10,18 +10,8 @@
 set -u
 prove=$1; src=$2
 js=$src/tests/interop; data=$src/data/fixtures
-if ! command -v node >/dev/null || [ ! -d "$js/node_modules/snarkjs" ]; then
-  echo "SKIP: node or tests/interop/node_modules missing (run scripts/setup-deps.sh)"; exit 77
-fi
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-pass=0; failn=0
-ok()  { pass=$((pass+1)); echo "ok   $*"; }
-bad() { failn=$((failn+1)); echo "FAIL $*"; }
-expect() { # expect CODE DESCRIPTION -- command...
-  local want=$1 what=$2; shift 3
-  "$@" >"$t/out" 2>&1; local got=$?
-  if [ "$got" = "$want" ]; then ok "$what"; else bad "$what (exit $got, wanted $want)"; sed 's/^/     /' "$t/out"; fi
-}
+# shellcheck source=tests/interop/harness.sh
+. "$js/harness.sh"   # skip without node_modules; $t; ok, bad, expect, finish
 
 for c in tiny main; do
   for w in "$data/$c"/w*.wtns; do
@@ -88,5 +78,4 @@ check_fail "witness of another circuit" other/w0.wtns -- "$prove" prove --zkey "
 check_fail "bn128 key" tiny-bn128/circuit.zkey -- "$prove" prove --zkey "$data/tiny-bn128/circuit.zkey" --witness "$data/tiny/w0.wtns" --proof "$t/x.proof.json" --public "$t/x.public.json"
 check_fail "unwritable output" /nonexistent -- "$prove" prove --zkey "$data/tiny/circuit.zkey" --witness "$data/tiny/w0.wtns" --proof /nonexistent/x.proof.json --public "$t/x.public.json"
 
-echo "$pass passed, $failn failed"
-[ "$failn" = 0 ]
+finish

@@ -7,9 +7,11 @@
 // Note: snarkjs itself does not check public.length == vkey.nPublic; we do (-> exit 1), since
 // a shorter public.json would otherwise be verified against a prefix of IC.
 //   --strict (after the files): additionally reject (exit 1) what snarkjs 0.7.6 lets through: proof
-//   coordinates that are not canonical decimals < q (snarkjs reduces x+q mod q and accepts), and (BLS12-381)
-//   proof points outside the prime-order subgroup (snarkjs only checks the curve equation; via @noble/curves).
+//   coordinates that are not canonical decimals < q (snarkjs reduces x+q mod q and accepts), and proof points
+//   outside the prime-order subgroup (snarkjs only checks the curve equation), both curves, via @noble/curves
+//   (lib.mjs proofPoints, shared with noble-verify.mjs).
 import fs from 'node:fs';
+import { CURVES, Invalid, nobleCurve, proofPoints } from './lib.mjs';
 let snarkjs;
 try { snarkjs = await import('snarkjs'); } catch (e) {
   console.error(process.argv[1] + ': error: cannot load snarkjs (run npm install in tests/interop): ' + e.message); process.exit(2);
@@ -42,23 +44,9 @@ try {
 } catch (e) { console.error('verify.mjs: error: ' + (e && e.message ? e.message : e)); process.exit(2); }
 
 async function strictCheck(vk, p) {
-  const Q = { bls12381: 4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787n,
-              bn128: 21888242871839275222246405745257275088696311157297823662689037894645226208583n }[vk.curve];
-  if (!Q) return 'unknown curve ' + vk.curve;
-  const canon = (v) => typeof v === 'string' && /^(0|[1-9]\d*)$/.test(v) && BigInt(v) < Q;
-  const coords = [['pi_a', p.pi_a && p.pi_a.slice(0, 2)], ['pi_c', p.pi_c && p.pi_c.slice(0, 2)], ['pi_b', p.pi_b && [...p.pi_b[0], ...p.pi_b[1]]]];
-  for (const [n, cs] of coords) {
-    if (!Array.isArray(cs) || cs.some((c) => !canon(c))) return n + ': coordinate not a canonical decimal < q';
-  }
-  if (p.pi_a[2] !== '1' || p.pi_c[2] !== '1' || JSON.stringify(p.pi_b[2]) !== '["1","0"]') return 'proof not affine (z != 1)';
-  if (vk.curve !== 'bls12381') return null;
-  let bls;
-  try { ({ bls12_381: bls } = await import('@noble/curves/bls12-381.js')); } catch (e) { console.error('verify.mjs: error: cannot load @noble/curves: ' + e.message); process.exit(2); }
-  const { Fp2 } = bls.fields; const B = BigInt;
-  try {
-    bls.G1.Point.fromAffine({ x: B(p.pi_a[0]), y: B(p.pi_a[1]) }).assertValidity();
-    bls.G1.Point.fromAffine({ x: B(p.pi_c[0]), y: B(p.pi_c[1]) }).assertValidity();
-    bls.G2.Point.fromAffine({ x: Fp2.create({ c0: B(p.pi_b[0][0]), c1: B(p.pi_b[0][1]) }), y: Fp2.create({ c0: B(p.pi_b[1][0]), c1: B(p.pi_b[1][1]) }) }).assertValidity();
-  } catch (e) { return 'proof point not on the curve or not in the subgroup (' + e.message + ')'; }
+  if (!Object.hasOwn(CURVES, vk.curve)) return 'unknown curve ' + vk.curve;
+  let cv;
+  try { cv = await nobleCurve(vk.curve); } catch (e) { console.error('verify.mjs: error: cannot load @noble/curves: ' + e.message); process.exit(2); }
+  try { proofPoints(cv, p); } catch (e) { if (e instanceof Invalid) return e.message; throw e; }
   return null;
 }
