@@ -15,8 +15,10 @@ namespace fs = std::filesystem;
 namespace {
 
 nlohmann::json prov_json(const Provenance& p) {
-  return {{"schema", p.schema}, {"version", p.version}, {"git", p.git}, {"host", p.host},
-          {"cpus", p.cpus},     {"gpus", p.gpus},       {"config", p.config}, {"argv", p.argv}};
+  nlohmann::json j{{"schema", p.schema}, {"version", p.version}, {"git", p.git}, {"host", p.host},
+                   {"cpus", p.cpus},     {"gpus", p.gpus},       {"config", p.config}, {"argv", p.argv}};
+  if (!p.curves.empty()) j["curves"] = p.curves;  // runs from before BN254 have none
+  return j;
 }
 
 Provenance prov_from(const nlohmann::json& j, const std::string& where) {
@@ -32,6 +34,10 @@ Provenance prov_from(const nlohmann::json& j, const std::string& where) {
   if (const auto* g = jf::opt_array(j, "gpus", where)) {
     std::size_t i = 0;
     for (const auto& x : *g) p.gpus.push_back(jf::as_string(x, where + ".gpus[" + std::to_string(i++) + "]"));
+  }
+  if (const auto* cv = jf::opt_array(j, "curves", where)) {
+    std::size_t i = 0;
+    for (const auto& x : *cv) p.curves.push_back(jf::as_string(x, where + ".curves[" + std::to_string(i++) + "]"));
   }
   if (const auto* c = jf::opt_object(j, "config", where)) p.config = *c;
   if (const auto* a = jf::opt_array(j, "argv", where)) p.argv = *a;  // absent in baselines saved before it was kept

@@ -72,7 +72,7 @@ std::string value_text(const nlohmann::json& c, const std::string& key) {
 }  // namespace
 
 std::string describe(const SetupDifference& d) {
-  const bool config = d.key != "host" && d.key != "GPUs";
+  const bool config = d.key != "host" && d.key != "GPUs" && d.key != "curves";
   return std::string(config ? "config " : "") + d.key + ": baseline " + join(d.base) + ", candidate " + join(d.cand);
 }
 
@@ -93,6 +93,12 @@ std::vector<SetupDifference> setup_differences(const std::vector<Provenance>& ba
     std::string s;
     for (const auto& g : p.gpus) s += (s.empty() ? "" : "+") + g;
     return s.empty() ? std::string("none") : s;
+  });
+  // Two curves are two different computations: a ratio across them measures the curve.
+  check("curves", true, [](const Provenance& p) {
+    std::string s;
+    for (const auto& c : p.curves) s += (s.empty() ? "" : "+") + c;
+    return s.empty() ? std::string("bls12381") : s;  // runs from before BN254 proved BLS12-381 only
   });
   std::set<std::string> keys, user;
   for (const auto* g : {&base, &cand})

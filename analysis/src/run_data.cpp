@@ -196,6 +196,10 @@ private:
         p.gpus.push_back(jf::opt_string(jf::object(x, wi), "name", wi).value_or("?"));
       }
     }
+    if (const jf::Json* cv = jf::opt_array(j, "curves", w)) {
+      std::size_t i = 0;
+      for (const auto& x : *cv) p.curves.push_back(jf::as_string(x, w + ": curves[" + std::to_string(i++) + "]"));
+    }
     if (const jf::Json* c = jf::opt_object(j, "config", w)) {
       p.config = *c;
       r_.mem_budget = config_bytes(*c, "mem_budget");

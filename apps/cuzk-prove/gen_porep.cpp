@@ -42,7 +42,7 @@ int run(const GenArgs& a) {
   const std::string key_path = (fs::path(a.out) / key_name).string();
   auto t0 = cuzk::SteadyClock::now();
   if (!fs::exists(key_path)) {
-    auto tw = a.random_key ? cuzk::setup::ToxicWaste::random() : cuzk::setup::ToxicWaste::from_seed(a.seed);
+    auto tw = a.random_key ? cuzk::setup::ToxicWaste<cuzk::pairing::Bls12_381>::random() : cuzk::setup::ToxicWaste<cuzk::pairing::Bls12_381>::from_seed(a.seed);
     cuzk::setup::SetupTimes t;
     auto engine = make_setup_engine(a.backend);
     auto r1cs = pl::build_r1cs(a.depth, k);

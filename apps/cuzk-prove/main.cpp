@@ -23,6 +23,7 @@
 #include "cuzk/util/text_escape.hpp"
 #include "backends.hpp"
 #include "batch_cli.hpp"
+#include "gen_chain.hpp"
 #include "gen_porep.hpp"
 
 namespace g16 = cuzk::groth16;
@@ -52,7 +53,7 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   co.min_bytes = 0;
   g16::KeyLoadReport rep;
   const auto t0 = cuzk::SteadyClock::now();
-  g16::load_key(zkey, {}, co, rep);
+  g16::load_any_key(zkey, {}, co, rep);
   const double s = cuzk::seconds_since(t0);
   if (!rep.note.empty() && !rep.wrote && rep.source != "prepared") cuzk::fail(Error::Kind::Io, zkey, rep.note);
   if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", cuzk::escape_text(rep.note).c_str());
@@ -63,10 +64,7 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
 }
 
 int cmd_verify(const std::string& vkey, const std::string& pub, const std::string& proof) {
-  auto vk = g16::vkey_from_json(g16::read_json_file(vkey), vkey);
-  auto p = g16::proof_from_json(g16::read_json_file(proof), proof);
-  auto in = g16::public_from_json(g16::read_json_file(pub), pub);
-  auto r = g16::verify(vk, in, p);
+  auto r = g16::verify_files(vkey, pub, proof);
   if (r) {
     std::printf("OK: proof is valid\n");
     return 0;
@@ -80,23 +78,29 @@ int cmd_setup(const std::string& r1cs, const std::string& out, std::optional<std
   // The key is streamed by write_zkey (AtomicFile + rename); the check here refuses an
   // existing --out before the setup's work (a file created meanwhile would be replaced).
   cuzk::check_outputs({{"--out", out, {}}}, force);
-  auto engine = make_setup_engine(backend);
-  g16::R1cs cs = g16::read_r1cs(r1cs);
-  auto tw = seed ? cuzk::setup::ToxicWaste::from_seed(*seed) : cuzk::setup::ToxicWaste::random();
-  cuzk::setup::SetupTimes t;
-  g16::ProvingKey pk = cuzk::setup::generate_key(cs, tw, &t, engine.get());
-  g16::write_zkey(out, pk);
-  std::printf(
-      "setup: %u constraints, nVars %u, nPublic %u, domain 2^%u on %s: lagrange %.3f s, qap %.3f s, G1 %.3f s, G2 %.3f s\n",
-      cs.n_constraints, pk.header.n_vars, pk.header.n_public, pk.header.log_domain, t.engine.c_str(), t.lagrange, t.qap,
-      t.g1, t.g2);
+  auto engine = make_setup_engine(backend);  // BLS12-381's fixed-base products; a bn128 key's run on the CPU
+  cuzk::pairing::with_curve(g16::r1cs_curve(r1cs), [&](auto e) {
+    using E = decltype(e);
+    auto cs = g16::read_r1cs<E>(r1cs);
+    auto tw = seed ? cuzk::setup::ToxicWaste<E>::from_seed(*seed) : cuzk::setup::ToxicWaste<E>::random();
+    cuzk::setup::SetupTimes t;
+    auto pk = cuzk::setup::generate_key(cs, tw, &t, engine.get());
+    g16::write_zkey(out, pk);
+    std::printf(
+        "setup: %s, %u constraints, nVars %u, nPublic %u, domain 2^%u on %s: lagrange %.3f s, qap %.3f s, G1 %.3f s, G2 "
+        "%.3f s\n",
+        E::snarkjs_name, cs.n_constraints, pk.header.n_vars, pk.header.n_public, pk.header.log_domain, t.engine.c_str(),
+        t.lagrange, t.qap, t.g1, t.g2);
+  });
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"cuzk-prove: Groth16 prover for BLS12-381 (snarkjs-compatible keys, witnesses and proofs)"};
+  CLI::App app{
+      "cuzk-prove: Groth16 prover for BLS12-381 and BN254 (bn128) (snarkjs-compatible keys, witnesses and proofs; the "
+      "curve comes from the files)"};
   app.require_subcommand(1);
   // Usage errors are one line like every other error (CLI11's default adds a second one).
   // An option this build does not take (a typo, or one of the lab's) is named as unknown.
@@ -158,6 +162,7 @@ int main(int argc, char** argv) {
   prep->callback([&] { rc = cmd_prepare_key(pk_zkey, pk_dir); });
 
   add_gen_porep_command(app, rc);
+  add_gen_chain_command(app, rc);
 
   add_batch_command(app, rc);
 

@@ -17,8 +17,9 @@
 
 namespace cuzk::cuda {
 
-using bls12_381::Fr;
 using groth16::ProvingKey;
+using groth16::Scalar;
+static_assert(sizeof(pairing::Bls12_381::Fr) == sizeof(Scalar) && sizeof(pairing::Bn254::Fr) == sizeof(Scalar));
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -37,13 +38,13 @@ void copy_parallel(T* dst, const T* src, std::size_t n) {
 // first partition needs them (B2 first: the G2 MSM is the longest; then A, B1, C for the G1
 // chain, H last, which also waits for the NTTs), each marked ready once its copy has
 // finished, so the first partition's MSMs start while the rest of the key is still going up.
-struct CudaBackend::Resident {
+// ResidentBase is what the least-recently-used list holds whatever the curve.
+struct CudaBackend::ResidentBase {
   enum Section : unsigned { kB2 = 1, kA = 2, kB1 = 4, kC = 8, kH = 16, kAll = 31, kHTable = 32 };
   std::string path;
+  pairing::CurveId curve{};
   std::uint32_t n_vars = 0, domain = 0;
-  ResidentG1 a, b1, c, h;
-  ResidentG2 b2;
-  WindowTableG1 h_table;  // CudaOptions::msm_table_h_bits; in use once kHTable is ready
+  virtual ~ResidentBase() = default;
 
   // Without waiting: whether `s` is on the device.
   bool ready(Section s) {
@@ -79,18 +80,25 @@ private:
   std::exception_ptr error_;
 };
 
+template <class E>
+struct CudaBackend::Resident final : ResidentBase {
+  ResidentBases<typename E::G1Affine> a, b1, c, h;
+  ResidentBases<typename E::G2Affine> b2;
+  WindowTable<typename E::G1Affine> h_table;  // CudaOptions::msm_table_h_bits; in use once kHTable is ready
+};
+
 // One partition's host staging area: a, b, c and the canonical witness, pinned.
 // Its size in elements is staging_elems() (what host_reserved_bytes() charges).
 struct CudaBackend::Staging {
   std::size_t n = 0, vars = 0;
   // page-locked (registered: cudaMallocHost held the driver ~0.4 s/GB)
-  RegisteredBuffer<Fr> abc;
-  RegisteredBuffer<groth16::Scalar> w;
+  RegisteredBuffer<Scalar> abc;  // the curve's Fr (Montgomery form), 32 bytes each
+  RegisteredBuffer<Scalar> w;
   bool fits(std::size_t n_, std::size_t vars_) const { return n >= n_ && vars >= vars_; }
   void fit(std::size_t n_, std::size_t vars_) {  // (re)pins when smaller than asked
     if (fits(n_, vars_)) return;
-    abc = RegisteredBuffer<Fr>(3 * n_);
-    w = RegisteredBuffer<groth16::Scalar>(vars_);
+    abc = RegisteredBuffer<Scalar>(3 * n_);
+    w = RegisteredBuffer<Scalar>(vars_);
     n = n_;
     vars = vars_;
   }
@@ -112,16 +120,19 @@ CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions 
 
 CudaBackend::~CudaBackend() = default;
 
-std::pair<std::shared_ptr<CudaBackend::Resident>, bool> CudaBackend::resident_for(const ProvingKey& pk) {
+template <class E>
+std::pair<std::shared_ptr<CudaBackend::Resident<E>>, bool> CudaBackend::resident_for(const ProvingKey<E>& pk) {
   for (auto it = resident_.begin(); it != resident_.end(); ++it) {
-    if ((*it)->path == pk.path && (*it)->n_vars == pk.header.n_vars && (*it)->domain == pk.header.domain_size) {
+    if ((*it)->path == pk.path && (*it)->curve == E::id && (*it)->n_vars == pk.header.n_vars &&
+        (*it)->domain == pk.header.domain_size) {
       resident_.splice(resident_.begin(), resident_, it);
-      return {resident_.front(), false};
+      return {std::static_pointer_cast<Resident<E>>(resident_.front()), false};
     }
   }
   while (resident_.size() >= max_keys_) resident_.pop_back();  // frees its device memory (once unused)
-  auto r = std::make_shared<Resident>();
+  auto r = std::make_shared<Resident<E>>();
   r->path = pk.path;
+  r->curve = E::id;
   r->n_vars = pk.header.n_vars;
   r->domain = pk.header.domain_size;
   resident_.push_front(r);
@@ -131,7 +142,8 @@ std::pair<std::shared_ptr<CudaBackend::Resident>, bool> CudaBackend::resident_fo
 // On the upload context (its own stream), one key at a time; the caller need not hold
 // device_mu_. A failed upload fails the partitions waiting on it and is forgotten, so the
 // next partition tries again.
-void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKey& pk) {
+template <class E>
+void CudaBackend::upload_key(const std::shared_ptr<Resident<E>>& r, const ProvingKey<E>& pk) {
   std::lock_guard<std::mutex> lk(upload_mu_);
   try {
     // Packed on host threads into staging made once for the five sections. (DMA straight
@@ -139,15 +151,15 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
     // at 1.7-2.0 GB/s on the H200 host, slower than packing into pinned staging.)
     UploadStaging staging;
     r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size(), staging);
-    r->set_ready(Resident::kB2);
+    r->set_ready(ResidentBase::kB2);
     r->a.upload(*ctx_up_, pk.a.data(), pk.a.size(), staging);
-    r->set_ready(Resident::kA);
+    r->set_ready(ResidentBase::kA);
     r->b1.upload(*ctx_up_, pk.b1.data(), pk.b1.size(), staging);
-    r->set_ready(Resident::kB1);
+    r->set_ready(ResidentBase::kB1);
     r->c.upload(*ctx_up_, pk.c.data(), pk.c.size(), staging);
-    r->set_ready(Resident::kC);
+    r->set_ready(ResidentBase::kC);
     r->h.upload(*ctx_up_, pk.h.data(), pk.h.size(), staging);
-    r->set_ready(Resident::kH);
+    r->set_ready(ResidentBase::kH);
     build_h_table(*r);
   } catch (...) {
     r->set_failed(std::current_exception());
@@ -166,27 +178,29 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident>& r, const ProvingKe
 // 2.4 → 4.8 s at 2^24.) Made only when it leaves kTableSpare of the GPU's memory free for
 // the MSM and NTT scratch; a table that cannot be made (no room, allocation failed) leaves H
 // on the plain MSM.
-void CudaBackend::build_h_table(Resident& r) {
+template <class E>
+void CudaBackend::build_h_table(Resident<E>& r) {
   const unsigned c = options_.msm_table_h_bits;
   if (!c || r.h.size() == 0) return;
   constexpr std::size_t kTableSpare = std::size_t(8) << 30;
   std::size_t free = 0, total = 0;
   ctx_up_->activate();
   CUZK_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  if (free < WindowTableG1::bytes_for(r.h.size(), c) + kTableSpare) return;
+  if (free < decltype(r.h_table)::bytes_for(r.h.size(), c) + kTableSpare) return;
   if (!ctx_table_) ctx_table_ = std::make_unique<Context>(device_, options_, StreamPriority::Low);
   try {
     r.h_table.build(*ctx_table_, r.h, c);
   } catch (const Error&) {  // out of device memory meanwhile, or past 2^31 entries: H stays plain
-    r.h_table = WindowTableG1();
+    r.h_table = decltype(r.h_table)();
     (void)cudaGetLastError();
     return;
   }
-  r.set_ready(Resident::kHTable);
+  r.set_ready(ResidentBase::kHTable);
 }
 
-void CudaBackend::prepare(const ProvingKey& pk) {
-  std::pair<std::shared_ptr<Resident>, bool> r;
+template <class E>
+void CudaBackend::prepare_on(const ProvingKey<E>& pk) {
+  std::pair<std::shared_ptr<Resident<E>>, bool> r;
   {
     std::lock_guard<std::mutex> lk(device_mu_);
     r = resident_for(pk);
@@ -237,14 +251,17 @@ void CudaBackend::give_staging(std::unique_ptr<Staging> s) {
 // staging set (the witness as synthesis holds it, canonical: the MSMs read that form), a/b/c
 // then freed at once (early free). Without a set (prepare() still pinning) the uploads read
 // the pageable vectors themselves. Returns where the uploads read from.
-CudaBackend::HostInputs CudaBackend::stage_inputs(Staging* st, groth16::Abc& abc,
-                                                  const std::vector<groth16::Scalar>& w, bool early_free) {
+template <class E>
+CudaBackend::HostInputs CudaBackend::stage_inputs(Staging* st, groth16::Abc<E>& abc, const std::vector<Scalar>& w,
+                                                  bool early_free) {
   const std::size_t n = abc.a.size();
-  HostInputs in{{abc.a.data(), abc.b.data(), abc.c.data()}, w.data()};
+  const typename E::Fr* v[3] = {abc.a.data(), abc.b.data(), abc.c.data()};
+  HostInputs in{{}, w.data()};
+  for (int k = 0; k < 3; ++k) in.abc[k] = reinterpret_cast<const Scalar*>(v[k]);  // bytes, for the copies only
   if (!st) return in;
   st->fit(n, w.size());
   for (int k = 0; k < 3; ++k) {
-    copy_parallel(st->abc.get() + k * n, in.abc[k], n);
+    copy_parallel(reinterpret_cast<typename E::Fr*>(st->abc.get() + k * n), v[k], n);
     in.abc[k] = st->abc.get() + k * n;
   }
   copy_parallel(st->w.get(), w.data(), w.size());
@@ -258,10 +275,12 @@ CudaBackend::HostInputs CudaBackend::stage_inputs(Staging* st, groth16::Abc& abc
 // coset, and h = a·b − c replaces a (event 5).
 //   copy:  w → [w] · a → [a] · b → [b] · c → [c]
 //   ntt:   [a] NTT a · [b] NTT b · [c] NTT c · h = a·b − c → [h]
+template <class E>
 void CudaBackend::upload_and_compute_h(const HostInputs& in, std::size_t n, std::size_t nv, unsigned log_n) {
+  using Fr = typename E::Fr;
   dabc_.resize(3 * n);
   dw_.resize(nv);
-  Fr* da = dabc_.get();
+  Fr* da = reinterpret_cast<Fr*>(dabc_.get());
   const cudaStream_t xs = copy_->get();
   Event* ev = events_.get();
   ev[0].record(xs);
@@ -287,12 +306,13 @@ void CudaBackend::upload_and_compute_h(const HostInputs& in, std::size_t n, std:
 // spills: Fq2 XYZZ) share the SMs with the four G1 MSMs run here, A, B1, C once the witness
 // is up and H once h is ready (msm_g1 and msm_g2 are then overlapping wall times). Each
 // waits for its own section of the key.
-groth16::MsmSums CudaBackend::run_msms(Resident& res, std::size_t n, std::size_t nv, std::size_t np,
-                                       groth16::StageTimes& t) {
+template <class E>
+groth16::MsmSums<E> CudaBackend::run_msms(Resident<E>& res, std::size_t n, std::size_t nv, std::size_t np,
+                                          groth16::StageTimes& t) {
   const groth16::Scalar* dw = dw_.get();
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[1].get(), 0));
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), events_[1].get(), 0));
-  groth16::MsmSums m;
+  groth16::MsmSums<E> m;
   double g2_secs = 0;
   std::future<void> g2 = g2_worker_->submit([&] {
     const auto t2 = Clock::now();
@@ -301,7 +321,7 @@ groth16::MsmSums CudaBackend::run_msms(Resident& res, std::size_t n, std::size_t
       Clock::time_point t0;
       ~Timed() { secs = since(t0); }
     } timed{g2_secs, t2};
-    res.wait(Resident::kB2);
+    res.wait(ResidentBase::kB2);
     m.b2 = msm_g2(*ctx_g2_, res.b2, dw, nv);
   });
   struct Wait {  // on every path: the task uses m, res and dw_
@@ -311,17 +331,17 @@ groth16::MsmSums CudaBackend::run_msms(Resident& res, std::size_t n, std::size_t
     }
   } wait{g2};
   auto t0 = Clock::now();
-  res.wait(Resident::kA);
+  res.wait(ResidentBase::kA);
   m.a = msm_g1(*ctx_, res.a, dw, nv);
-  res.wait(Resident::kB1);
+  res.wait(ResidentBase::kB1);
   m.b1 = msm_g1(*ctx_, res.b1, dw, nv);
-  res.wait(Resident::kC);
+  res.wait(ResidentBase::kC);
   m.c = msm_g1(*ctx_, res.c, dw + np, nv - np);
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[5].get(), 0));
-  res.wait(Resident::kH);
-  const bool table = res.ready(Resident::kHTable);
+  res.wait(ResidentBase::kH);
+  const bool table = res.ready(ResidentBase::kHTable);
   if (options_.msm_table_h_bits) t.h_table = table;
-  const Fr* h = dabc_.get();
+  const auto* h = reinterpret_cast<const typename E::Fr*>(dabc_.get());
   m.h = table ? msm_g1(*ctx_, res.h_table, h, n) : msm_g1(*ctx_, res.h, h, n);
   t.msm_g1 += since(t0);
   g2.get();  // rethrows the G2 MSM's error
@@ -329,8 +349,9 @@ groth16::MsmSums CudaBackend::run_msms(Resident& res, std::size_t n, std::size_t
   return m;
 }
 
-groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
-                                      groth16::StageTimes& t, bool early_free) {
+template <class E>
+groth16::MsmSums<E> CudaBackend::compute_on(const ProvingKey<E>& pk, groth16::Abc<E> abc, const std::vector<Scalar>& w,
+                                            groth16::StageTimes& t, bool early_free) {
   const std::size_t n = pk.header.domain_size, nv = w.size(), np = pk.header.n_public + 1;
   if (abc.a.size() != n || abc.b.size() != n || abc.c.size() != n || nv != pk.header.n_vars)
     fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b/c or witness length does not match the key");
@@ -357,14 +378,27 @@ groth16::MsmSums CudaBackend::compute(const ProvingKey& pk, groth16::Abc abc, co
   }
   // Device buffers are kept between partitions: allocating and freeing ~1.5 GB at 2^22
   // cost ~60 ms a partition (cudaFree synchronises the device).
-  upload_and_compute_h(in, n, nv, pk.header.log_domain);
+  upload_and_compute_h<E>(in, n, nv, pk.header.log_domain);
   if (!st && early_free) abc.release();  // the pageable copies are staged by now
-  groth16::MsmSums m = run_msms(*res, n, nv, np, t);
+  groth16::MsmSums<E> m = run_msms(*res, n, nv, np, t);
   // h2d = start → last upload, ntt = [a] → [h] (CUDA events; both overlap the MSMs)
   events_[5].synchronize();
   t.h2d += 1e-3 * events_[4].elapsed_ms_since(events_[0]);
   t.ntt += 1e-3 * events_[5].elapsed_ms_since(events_[2]);
   return m;
 }
+
+groth16::MsmSums<pairing::Bls12_381> CudaBackend::compute(const ProvingKey<Bls>& pk, groth16::Abc<Bls> abc,
+                                                          const std::vector<Scalar>& w, groth16::StageTimes& t,
+                                                          bool early_free) {
+  return compute_on(pk, std::move(abc), w, t, early_free);
+}
+groth16::MsmSums<pairing::Bn254> CudaBackend::compute(const ProvingKey<Bn>& pk, groth16::Abc<Bn> abc,
+                                                      const std::vector<Scalar>& w, groth16::StageTimes& t,
+                                                      bool early_free) {
+  return compute_on(pk, std::move(abc), w, t, early_free);
+}
+void CudaBackend::prepare(const ProvingKey<Bls>& pk) { prepare_on(pk); }
+void CudaBackend::prepare(const ProvingKey<Bn>& pk) { prepare_on(pk); }
 
 }  // namespace cuzk::cuda

@@ -28,6 +28,8 @@
 #include "cuzk/util/sha256.hpp"
 #include "temp_dir.hpp"
 
+using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
+
 using namespace cuzk::pipeline;
 using cuzk::Error;
 
@@ -308,9 +310,20 @@ namespace {
 struct CountingBackend final : cuzk::groth16::Backend {
   std::atomic<int> inside{0}, most{0}, calls{0};
   std::string name() const override { return "count"; }
-  cuzk::groth16::MsmSums compute(const cuzk::groth16::ProvingKey&, cuzk::groth16::Abc,
-                                 const std::vector<cuzk::groth16::Scalar>&, cuzk::groth16::StageTimes& t,
-                                 bool) override {
+  cuzk::groth16::MsmSums<E> compute(const cuzk::groth16::ProvingKey<E>&, cuzk::groth16::Abc<E>,
+                                    const std::vector<cuzk::groth16::Scalar>&, cuzk::groth16::StageTimes& t,
+                                    bool) override {
+    count(t);
+    return {};
+  }
+  using Bn = cuzk::pairing::Bn254;
+  cuzk::groth16::MsmSums<Bn> compute(const cuzk::groth16::ProvingKey<Bn>&, cuzk::groth16::Abc<Bn>,
+                                     const std::vector<cuzk::groth16::Scalar>&, cuzk::groth16::StageTimes& t,
+                                     bool) override {
+    count(t);
+    return {};
+  }
+  void count(cuzk::groth16::StageTimes& t) {
     const int now = ++inside;
     int m = most;
     while (now > m && !most.compare_exchange_weak(m, now)) {
@@ -319,7 +332,6 @@ struct CountingBackend final : cuzk::groth16::Backend {
     t.ntt += 1;
     ++calls;
     --inside;
-    return {};
   }
 };
 }  // namespace
@@ -327,10 +339,15 @@ struct CountingBackend final : cuzk::groth16::Backend {
 TEST_CASE("SerialBackend: one compute at a time per device, lock wait reported, no h2d/prep") {
   auto inner = std::make_shared<CountingBackend>();
   SerialBackend dev(inner);
-  cuzk::groth16::ProvingKey pk;
+  cuzk::groth16::ProvingKey<E> pk;
+  cuzk::groth16::ProvingKey<cuzk::pairing::Bn254> pk_bn;  // keys of both curves share the one device
   std::vector<cuzk::groth16::StageTimes> st(8);
   std::vector<std::thread> th;
-  for (auto& t : st) th.emplace_back([&, tp = &t] { dev.compute(pk, {}, {}, *tp, true); });
+  for (std::size_t i = 0; i < st.size(); ++i)
+    th.emplace_back([&, i] {
+      if (i % 2) dev.compute(pk, {}, {}, st[i], true);
+      else dev.compute(pk_bn, {}, {}, st[i], true);
+    });
   for (auto& t : th) t.join();
   CHECK(inner->calls == 8);
   CHECK(inner->most == 1);

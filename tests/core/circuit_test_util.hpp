@@ -18,7 +18,7 @@ using circuit::Scalar;
 inline std::mt19937_64& circuit_rng() { return rng(); }
 
 struct Built {
-  groth16::R1cs r1cs;
+  circuit::R1cs r1cs;
   std::vector<Scalar> w;
 };
 
@@ -41,7 +41,7 @@ Built build_shape(F&& circuit) {
 }
 
 // ⟨lc, w⟩ straight from the recorded terms (canonical witness).
-inline Fr eval_lc(const groth16::LinComb& lc, const std::vector<Scalar>& w) {
+inline Fr eval_lc(const groth16::LinComb<circuit::Engine>& lc, const std::vector<Scalar>& w) {
   Fr acc;
   for (const auto& t : lc.terms) acc += t.coef * Fr::from_canonical(w[t.wire]);
   return acc;

@@ -140,7 +140,7 @@ TEST_CASE("porep-lite: shape = prove mode, rows satisfied, tampering and a wrong
   auto r1cs0 = porep_lite::build_r1cs(depth, 3);
   for (std::uint32_t i = 0; i < r1cs.n_constraints; ++i) {
     const auto &x = r1cs.constraints[i], &y = r1cs0.constraints[i];
-    auto same = [](const groth16::LinComb& p, const groth16::LinComb& q) {
+    auto same = [](const groth16::LinComb<Engine>& p, const groth16::LinComb<Engine>& q) {
       if (p.terms.size() != q.terms.size()) return false;
       for (std::size_t k = 0; k < p.terms.size(); ++k)
         if (p.terms[k].wire != q.terms[k].wire || p.terms[k].coef != q.terms[k].coef) return false;

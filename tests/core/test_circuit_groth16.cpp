@@ -10,6 +10,7 @@
 #include "cuzk/setup/setup.hpp"
 
 using namespace cuzk;
+using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
 using namespace cuzk::circuit;
 
 TEST_CASE("porep-lite: prove-mode a/b/c = groth16::synthesize, and the Groth16 proof verifies") {
@@ -21,7 +22,7 @@ TEST_CASE("porep-lite: prove-mode a/b/c = groth16::synthesize, and the Groth16 p
   const auto L = porep_lite::layout(depth, k);
 
   auto r1cs = porep_lite::build_r1cs(depth, k);
-  auto pk = setup::generate_key(r1cs, setup::ToxicWaste::from_seed(g()));
+  auto pk = setup::generate_key(r1cs, setup::ToxicWaste<cuzk::pairing::Bls12_381>::from_seed(g()));
   REQUIRE(pk.header.domain_size == L.domain_size);
   REQUIRE(pk.header.n_vars == L.n_wires);
   REQUIRE(pk.header.n_public == L.n_public);
@@ -36,7 +37,7 @@ TEST_CASE("porep-lite: prove-mode a/b/c = groth16::synthesize, and the Groth16 p
   groth16::StageTimes t;
   groth16::CpuBackend cpu;
   auto sums = cpu.compute(pk, std::move(s.abc), s.witness, t, true);
-  auto proof = groth16::assemble(pk, sums, groth16::Blinding::from_seed(g(), "porep-lite"));
+  auto proof = groth16::assemble(pk, sums, groth16::Blinding<E>::from_seed(g(), "porep-lite"));
   const auto vk = groth16::verifying_key(pk);
   auto pub = porep_lite::public_inputs(rep, ch);
   CHECK(pub == groth16::public_signals(pk, s.witness));

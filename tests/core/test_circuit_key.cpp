@@ -12,12 +12,13 @@
 #include "cuzk/setup/setup.hpp"
 
 using namespace cuzk;
+using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
 using namespace cuzk::circuit;
 
 namespace {
 
 // raw(c·R²) ⊗ canonical(w) = Montgomery form of c·w (zkey.hpp).
-void check_against_key(const groth16::ProvingKey& pk, const porep_lite::Synthesis& s) {
+void check_against_key(const groth16::ProvingKey<E>& pk, const porep_lite::Synthesis& s) {
   const std::size_t n = pk.header.domain_size;
   REQUIRE(s.abc.a.size() == n);
   std::vector<Fr> a(n), b(n);
@@ -41,7 +42,7 @@ TEST_CASE("porep-lite prove-mode a/b/c = the generated key's coefficients on the
   auto rep = porep_lite::Replica::generate(depth, g());
   auto ch = porep_lite::draw_challenges(g(), k, depth);
   const auto L = porep_lite::layout(depth, k);
-  auto pk = setup::generate_key(porep_lite::build_r1cs(depth, k), setup::ToxicWaste::from_seed(g()));
+  auto pk = setup::generate_key(porep_lite::build_r1cs(depth, k), setup::ToxicWaste<cuzk::pairing::Bls12_381>::from_seed(g()));
   CHECK(pk.header.domain_size == L.domain_size);
   CHECK(pk.header.n_vars == L.n_wires);
   CHECK(pk.header.n_public == L.n_public);
@@ -50,7 +51,7 @@ TEST_CASE("porep-lite prove-mode a/b/c = the generated key's coefficients on the
 
   auto path = std::filesystem::temp_directory_path() / ("cuzk_porep_lite_" + std::to_string(g()) + ".zkey");
   groth16::write_zkey(path.string(), pk);
-  auto pk2 = groth16::read_zkey(path.string());
+  auto pk2 = groth16::read_zkey<E>(path.string());
   std::filesystem::remove(path);
   check_against_key(pk2, s);
 }

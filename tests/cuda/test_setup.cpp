@@ -70,11 +70,11 @@ TEST_CASE("generate_key on the CUDA engine equals the CPU key") {
   namespace pl = circuit::porep_lite;
   const char* src = std::getenv("CUZK_SOURCE_DIR");
   const std::string tiny = std::string(src ? src : ".") + "/data/fixtures/tiny/circuit.r1cs";
-  std::vector<groth16::R1cs> circuits;
-  circuits.push_back(groth16::read_r1cs(tiny));
+  std::vector<groth16::R1cs<cuzk::pairing::Bls12_381>> circuits;
+  circuits.push_back(groth16::read_r1cs<cuzk::pairing::Bls12_381>(tiny));
   circuits.push_back(pl::build_r1cs(4, 2));
   for (const auto& cs : circuits) {
-    auto tw = setup::ToxicWaste::random();
+    auto tw = setup::ToxicWaste<cuzk::pairing::Bls12_381>::random();
     cuda::CudaFixedBase gpu(0);
     setup::SetupTimes tc, tg;
     auto a = setup::generate_key(cs, tw, &tc);

@@ -6,10 +6,14 @@
 #include "cuzk/util/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  try {
-    auto k = cuzk::groth16::read_zkey_from_memory(data, size, "fuzz.zkey");
-    (void)k.resident_bytes();
-  } catch (const cuzk::Error&) {
-  }
+  auto one = [&](auto e) {  // each curve's reader (a key of the other curve is refused)
+    try {
+      auto k = cuzk::groth16::read_zkey_from_memory<decltype(e)>(data, size, "fuzz.zkey");
+      (void)k.resident_bytes();
+    } catch (const cuzk::Error&) {
+    }
+  };
+  one(cuzk::pairing::Bls12_381{});
+  one(cuzk::pairing::Bn254{});
   return 0;
 }

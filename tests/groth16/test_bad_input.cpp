@@ -7,7 +7,7 @@
 
 #include "cuzk/groth16/json_io.hpp"
 #include "cuzk/ec/bls12_381_subgroup.hpp"
-#include "cuzk/groth16/point_io.hpp"
+#include "cuzk/ec/snarkjs_points.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/r1cs.hpp"
 #include "cuzk/groth16/witness.hpp"
@@ -18,6 +18,13 @@
 #include "temp_dir.hpp"
 
 using namespace cuzk::groth16;
+using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
+using Fr = E::Fr;
+using Fq = E::Fq;
+using G1 = E::G1;
+using G2 = E::G2;
+using G1Affine = E::G1Affine;
+using G2Affine = E::G2Affine;
 using cuzk::Error;
 using cuzk::test::fixture;
 using cuzk::test::TempDir;
@@ -45,18 +52,25 @@ TEST_CASE("zkey: truncated, wrong magic, wrong curve, corrupt point") {
   TempDir t("cuzk-bad-");
   std::string good = cuzk::read_file(fixture("tiny", "circuit.zkey"));
   auto trunc = t.put("trunc.zkey", good.substr(0, good.size() - 100));
-  expect_error([&] { read_zkey(trunc); }, trunc, "truncated");
+  expect_error([&] { read_zkey<E>(trunc); }, trunc, "truncated");
   auto magic = t.put("magic.zkey", "wtns" + good.substr(4));
-  expect_error([&] { read_zkey(magic); }, magic, "wrong magic");
+  expect_error([&] { read_zkey<E>(magic); }, magic, "wrong magic");
   auto bn = fixture("tiny-bn128", "circuit.zkey");
-  expect_error([&] { read_zkey(bn); }, bn, "not a BLS12-381 key");
+  expect_error([&] { read_zkey<E>(bn); }, bn, "a BN254 key where a BLS12-381 key was expected");
+  // A prime of neither curve (q changed in its lowest byte).
+  // "zkey", version, section count (12 bytes); section 1 (id, size, protocol: 16); section 2's
+  // id and size (12), n8q (4): q at byte 44.
+  std::string q_bad = good;
+  q_bad[44] ^= 1;
+  auto neither = t.put("neither.zkey", q_bad);
+  expect_error([&] { read_zkey<E>(neither); }, neither, "the base field prime q is not BLS12-381's");
   // Flip a byte inside the A section's first point: off the curve (or ≥ q).
   std::string bad = good;
   bad[bad.size() / 2] ^= 0x5a;
   auto corrupt = t.put("corrupt.zkey", bad);
-  CHECK_THROWS_AS(read_zkey(corrupt), Error);
-  expect_error([&] { read_zkey(t.put("empty.zkey", "")); }, "empty.zkey", "too short");
-  expect_error([&] { read_zkey((t.p / "missing.zkey").string()); }, "missing.zkey", "cannot open", Error::Kind::Io);
+  CHECK_THROWS_AS(read_zkey<E>(corrupt), Error);
+  expect_error([&] { read_zkey<E>(t.put("empty.zkey", "")); }, "empty.zkey", "too short");
+  expect_error([&] { read_zkey<E>((t.p / "missing.zkey").string()); }, "missing.zkey", "cannot open", Error::Kind::Io);
 }
 
 TEST_CASE("zkey: a coefficient out of range is named (the first of several)") {
@@ -83,16 +97,21 @@ TEST_CASE("zkey: a coefficient out of range is named (the first of several)") {
   set(5, 2, 0xffffff);  // signal past nVars
   set(2, 0, 7);         // matrix 7
   auto path = t.put("coef.zkey", bad);
-  expect_error([&] { read_zkey(path); }, path, "coefficient 2 is out of range (matrix 7");
+  expect_error([&] { read_zkey<E>(path); }, path, "coefficient 2 is out of range (matrix 7");
 }
 
 TEST_CASE("witness: wrong circuit, wrong curve, corrupt values") {
   TempDir t("cuzk-bad-");
-  ProvingKey pk = read_zkey(fixture("main", "circuit.zkey"));
+  ProvingKey<E> pk = read_zkey<E>(fixture("main", "circuit.zkey"));
   auto other = fixture("other", "w0.wtns");
   expect_error([&] { read_wtns(other, pk.header.n_vars); }, other, "nVars");
   auto bn = fixture("tiny-bn128", "w0.wtns");
-  expect_error([&] { read_wtns(bn); }, bn, "wrong curve");
+  expect_error([&] { read_wtns(bn, {6, cuzk::pairing::CurveId::Bls12_381, "k.zkey"}); }, bn,
+               "a bn128 witness, but the proving key k.zkey is bls12381 (wrong curve)");
+  std::string prime_bad = cuzk::read_file(bn);  // r's lowest byte changed: neither curve's
+  prime_bad[4 + 4 + 4 + 4 + 8 + 4] ^= 1;
+  auto neither = t.put("neither.wtns", prime_bad);
+  expect_error([&] { read_wtns(neither); }, neither, "neither BLS12-381's nor BN254's");
   std::string good = cuzk::read_file(fixture("main", "w0.wtns"));
   auto trunc = t.put("trunc.wtns", good.substr(0, good.size() - 1));
   expect_error([&] { read_wtns(trunc); }, trunc, "truncated");
@@ -103,11 +122,11 @@ TEST_CASE("witness: wrong circuit, wrong curve, corrupt values") {
 }
 
 TEST_CASE("an unsatisfying witness gives a proof that does not verify") {
-  ProvingKey pk = read_zkey(fixture("main", "circuit.zkey"));
+  ProvingKey<E> pk = read_zkey<E>(fixture("main", "circuit.zkey"));
   Witness w = read_wtns(fixture("main", "w0.wtns"), pk.header.n_vars);
   w.values[w.values.size() - 1][0] ^= 1;  // an internal wire
   CpuBackend cpu;
-  Proof p = prove(pk, w.values, Blinding::random(), cpu);
+  Proof<E> p = prove(pk, w.values, Blinding<E>::random(), cpu);
   CHECK_FALSE(verify(verifying_key(pk), public_signals(pk, w.values), p).ok);
 }
 
@@ -117,9 +136,9 @@ TEST_CASE("JSON: malformed proof, key and public inputs") {
   expect_error([&] { read_json_file(f); }, f, "invalid JSON");
   json p = read_json_file(fixture("tiny", "proof.json"));
   p["pi_a"][0] = "12x";
-  expect_error([&] { proof_from_json(p, "proof.json"); }, "proof.json", "pi_a[0]");
+  expect_error([&] { proof_from_json<E>(p, "proof.json"); }, "proof.json", "pi_a[0]");
   json vk = read_json_file(fixture("tiny-bn128", "verification_key.json"));
-  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "bls12381");
+  expect_error([&] { vkey_from_json<E>(vk, "vk.json"); }, "vk.json", "bls12381");
 }
 
 TEST_CASE("atomic output: unwritable folder, no overwrite, no temp file left") {
@@ -166,7 +185,7 @@ TEST_CASE("zkey: header sizes are checked against the sections before allocating
     return b;
   };
   auto refused = [&](const std::string& b, const std::string& needle) {
-    expect_error([&] { read_zkey_from_memory(bytes(b), b.size(), "mem.zkey"); }, "mem.zkey", needle);
+    expect_error([&] { read_zkey_from_memory<E>(bytes(b), b.size(), "mem.zkey"); }, "mem.zkey", needle);
   };
   refused(with(8, 1u << 31), "section 9 (H) holds 768 bytes, but domainSize = 2147483648");
   refused(with(8, 3), "not a power of two");
@@ -177,8 +196,8 @@ TEST_CASE("zkey: header sizes are checked against the sections before allocating
   // header-only reads (export-vkey, batch estimates) apply the same checks
   TempDir t("cuzk-bad-");
   auto p = t.put("dom.zkey", with(8, 1u << 31));
-  expect_error([&] { read_zkey_header(p); }, p, "domainSize = 2147483648");
-  CHECK(read_zkey_from_memory(bytes(good), good.size(), "mem.zkey").header.n_vars == 6);
+  expect_error([&] { read_zkey_header<E>(p); }, p, "domainSize = 2147483648");
+  CHECK(read_zkey_from_memory<E>(bytes(good), good.size(), "mem.zkey").header.n_vars == 6);
 }
 
 TEST_CASE("zkey: a B2 point off the curve or outside the subgroup is blamed on the key's section") {
@@ -193,15 +212,15 @@ TEST_CASE("zkey: a B2 point off the curve or outside the subgroup is blamed on t
     }
   }
   REQUIRE_FALSE(cuzk::bls12_381::in_subgroup(t));
-  write_g2_mont(t, reinterpret_cast<std::uint8_t*>(b.data() + at));
-  expect_error([&] { read_zkey_from_memory(bytes(b), b.size(), "k.zkey"); }, "k.zkey",
+  cuzk::ec::snarkjs::write_point(t, reinterpret_cast<std::uint8_t*>(b.data() + at));
+  expect_error([&] { read_zkey_from_memory<E>(bytes(b), b.size(), "k.zkey"); }, "k.zkey",
                "section 7 (B2): a point of section 7 is not in the prime-order subgroup");
   ZkeyOptions no_sub;
   no_sub.check_subgroups = false;
-  CHECK(read_zkey_from_memory(bytes(b), b.size(), "k.zkey", no_sub).b2[3] == t);
+  CHECK(read_zkey_from_memory<E>(bytes(b), b.size(), "k.zkey", no_sub).b2[3] == t);
   t.y.c0 += Fq::one();
-  write_g2_mont(t, reinterpret_cast<std::uint8_t*>(b.data() + at));
-  expect_error([&] { read_zkey_from_memory(bytes(b), b.size(), "k.zkey", no_sub); }, "k.zkey",
+  cuzk::ec::snarkjs::write_point(t, reinterpret_cast<std::uint8_t*>(b.data() + at));
+  expect_error([&] { read_zkey_from_memory<E>(bytes(b), b.size(), "k.zkey", no_sub); }, "k.zkey",
                "section 7 (B2): point 3 is not on the curve");
 }
 
@@ -210,12 +229,12 @@ TEST_CASE("r1cs and wtns: counts against each other and the section sizes") {
   const std::size_t h = section_at(r1, 1);
   std::string b = r1;
   put_u32(b, h + 44, 100);  // nPubInputs 100 > nWires 6
-  expect_error([&] { read_r1cs_from_memory(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs", "exceed nWires 6");
+  expect_error([&] { read_r1cs_from_memory<E>(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs", "exceed nWires 6");
   b = r1;
   put_u32(b, h + 60, 0xffffffffu);  // nConstraints
-  expect_error([&] { read_r1cs_from_memory(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs",
+  expect_error([&] { read_r1cs_from_memory<E>(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs",
                "too few for nConstraints = 4294967295");
-  R1cs cs = read_r1cs_from_memory(bytes(r1), r1.size(), "c.r1cs");
+  R1cs<E> cs = read_r1cs_from_memory<E>(bytes(r1), r1.size(), "c.r1cs");
   expect_error([&] { cs.first_unsatisfied(std::vector<Scalar>(2)); }, "c.r1cs", "the witness has 2 values");
   const std::string w = cuzk::read_file(fixture("tiny", "w0.wtns"));
   b = w;
@@ -226,11 +245,11 @@ TEST_CASE("r1cs and wtns: counts against each other and the section sizes") {
 TEST_CASE("verification key: nPublic is bounded and must match IC (no u32 wrap)") {
   json vk = read_json_file(fixture("tiny", "verification_key.json"));
   vk["nPublic"] = std::uint64_t(1) << 32 | 2;  // wraps to 2 in u32, matching the 3 IC points
-  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "nPublic: expected an integer");
+  expect_error([&] { vkey_from_json<E>(vk, "vk.json"); }, "vk.json", "nPublic: expected an integer");
   vk["nPublic"] = 0xffffffffu;  // + 1 wraps to 0 in u32
   vk["IC"] = json::array();
-  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "nPublic");
+  expect_error([&] { vkey_from_json<E>(vk, "vk.json"); }, "vk.json", "nPublic");
   vk = read_json_file(fixture("tiny", "verification_key.json"));
   vk["nPublic"] = 3;
-  expect_error([&] { vkey_from_json(vk, "vk.json"); }, "vk.json", "IC: expected nPublic + 1 = 4 points, found 3");
+  expect_error([&] { vkey_from_json<E>(vk, "vk.json"); }, "vk.json", "IC: expected nPublic + 1 = 4 points, found 3");
 }

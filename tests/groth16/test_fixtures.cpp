@@ -13,6 +13,13 @@
 #include "rng.hpp"
 
 using namespace cuzk::groth16;
+using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
+using Fr = E::Fr;
+using Fq = E::Fq;
+using G1 = E::G1;
+using G2 = E::G2;
+using G1Affine = E::G1Affine;
+using G2Affine = E::G2Affine;
 using cuzk::test::fixture;
 
 namespace {
@@ -26,7 +33,7 @@ std::vector<std::string> decimals(const json& j) {
 TEST_CASE("zkey header matches the fixture description") {
   for (std::string c : {"tiny", "main"}) {
     auto meta = read_json_file(fixture(c, "fixture.json"));
-    ProvingKey pk = read_zkey(fixture(c, "circuit.zkey"));
+    ProvingKey<E> pk = read_zkey<E>(fixture(c, "circuit.zkey"));
     CHECK(pk.header.n_vars == meta["nVars"].get<std::uint32_t>());
     CHECK(pk.header.n_public == meta["nPublic"].get<std::uint32_t>());
     CHECK(pk.header.domain_size == meta["domainSize"].get<std::uint32_t>());
@@ -40,10 +47,10 @@ TEST_CASE("synthesis and H equal snarkjs's, value by value") {
   for (auto [c, w, vec] : {std::tuple{"tiny", "w0.wtns", "tiny-w0.json"}, std::tuple{"tiny", "w1.wtns", "tiny-w1.json"},
                            std::tuple{"main", "w0.wtns", "main-w0.json"}}) {
     CAPTURE(vec);
-    ProvingKey pk = read_zkey(fixture(c, "circuit.zkey"));
+    ProvingKey<E> pk = read_zkey<E>(fixture(c, "circuit.zkey"));
     Witness wt = read_wtns(fixture(c, w), pk.header.n_vars);
     auto ref = read_json_file(cuzk::test::data_dir() + "/vectors/snarkjs-h/" + vec);
-    Abc abc = synthesize(pk, wt.values);
+    Abc<E> abc = synthesize(pk, wt.values);
     if (ref.contains("a")) {
       auto ra = decimals(ref["a"]), rb = decimals(ref["b"]), rc = decimals(ref["c"]);
       for (std::size_t i = 0; i < abc.a.size(); ++i) {
@@ -62,10 +69,10 @@ TEST_CASE("synthesis and H equal snarkjs's, value by value") {
 }
 
 TEST_CASE("fixed blinding r = 1, s = 2 reproduces the reference proof exactly") {
-  ProvingKey pk = read_zkey(fixture("tiny", "circuit.zkey"));
+  ProvingKey<E> pk = read_zkey<E>(fixture("tiny", "circuit.zkey"));
   Witness wt = read_wtns(fixture("tiny", "w0.wtns"), pk.header.n_vars);
   CpuBackend cpu;
-  Proof p = prove(pk, wt.values, Blinding{Fr::one(), Fr::from_u64(2)}, cpu);
+  Proof<E> p = prove(pk, wt.values, Blinding<E>{Fr::one(), Fr::from_u64(2)}, cpu);
   auto ref = read_json_file(cuzk::test::data_dir() + "/vectors/snarkjs-h/tiny-w0-proof-r1-s2.json");
   json ours = proof_to_json(p);
   CHECK(ours["pi_a"] == ref["pi_a"]);
@@ -78,30 +85,30 @@ TEST_CASE("fixed blinding r = 1, s = 2 reproduces the reference proof exactly") 
 TEST_CASE("our proofs verify; a changed public input or proof does not") {
   for (std::string c : {"tiny", "main"}) {
     CAPTURE(c);
-    ProvingKey pk = read_zkey(fixture(c, "circuit.zkey"));
-    VerifyingKey vk = verifying_key(pk);
+    ProvingKey<E> pk = read_zkey<E>(fixture(c, "circuit.zkey"));
+    VerifyingKey<E> vk = verifying_key(pk);
     Witness wt = read_wtns(fixture(c, "w1.wtns"), pk.header.n_vars);
     CpuBackend cpu;
-    Proof p = prove(pk, wt.values, Blinding::random(), cpu);
+    Proof<E> p = prove(pk, wt.values, Blinding<E>::random(), cpu);
     auto pub = public_signals(pk, wt.values);
     CHECK(verify(vk, pub, p).ok);
     auto bad = pub;
     bad[0][0] ^= 1;
     CHECK_FALSE(verify(vk, bad, p).ok);
-    Proof q = p;
+    Proof<E> q = p;
     q.c = (G1::from_affine(q.c) + G1::generator()).to_affine();
     CHECK_FALSE(verify(vk, pub, q).ok);
     // Two proofs of the same witness differ (fresh blinding) and both verify.
-    Proof p2 = prove(pk, wt.values, Blinding::random(), cpu);
+    Proof<E> p2 = prove(pk, wt.values, Blinding<E>::random(), cpu);
     CHECK_FALSE(p2 == p);
     CHECK(verify(vk, pub, p2).ok);
     // The prepared e(α, β) Miller loop: an unprepared key gives the same answers, and a key
     // whose α or β changed after prepare() is checked against its new points, not stale ones.
-    VerifyingKey raw = vk;
+    VerifyingKey<E> raw = vk;
     raw.prepared = false;
     CHECK(verify(raw, pub, p).ok);
     CHECK_FALSE(verify(raw, bad, p).ok);
-    VerifyingKey moved = vk;
+    VerifyingKey<E> moved = vk;
     moved.alpha1 = (G1::from_affine(vk.alpha1) + G1::generator()).to_affine();
     CHECK_FALSE(verify(moved, pub, p).ok);
     moved = vk;
@@ -114,8 +121,8 @@ TEST_CASE("snarkjs's proofs verify with our verifier; tampered ones do not") {
   for (std::string c : {"tiny", "main"}) {
     CAPTURE(c);
     auto vkf = fixture(c, "verification_key.json"), pf = fixture(c, "proof.json"), pubf = fixture(c, "public.json");
-    VerifyingKey vk = vkey_from_json(read_json_file(vkf), vkf);
-    Proof p = proof_from_json(read_json_file(pf), pf);
+    VerifyingKey<E> vk = vkey_from_json<E>(read_json_file(vkf), vkf);
+    Proof<E> p = proof_from_json<E>(read_json_file(pf), pf);
     auto pub = public_from_json(read_json_file(pubf), pubf);
     CHECK(verify(vk, pub, p).ok);
     for (std::size_t i = 0; i < pub.size(); ++i) {
@@ -126,7 +133,7 @@ TEST_CASE("snarkjs's proofs verify with our verifier; tampered ones do not") {
     auto over = pub;  // public input ≥ r is rejected, as snarkjs does
     over[0] = Fr::P;
     CHECK_FALSE(verify(vk, over, p).ok);
-    Proof q = p;
+    Proof<E> q = p;
     q.a.x += Fq::one();  // now off the curve
     CHECK_FALSE(verify(vk, pub, q).ok);
   }
@@ -135,7 +142,7 @@ TEST_CASE("snarkjs's proofs verify with our verifier; tampered ones do not") {
 TEST_CASE("exported verification key equals snarkjs zkey export verificationkey") {
   for (std::string c : {"tiny", "main"}) {
     CAPTURE(c);
-    ProvingKey pk = read_zkey_header(fixture(c, "circuit.zkey"));
+    ProvingKey<E> pk = read_zkey_header<E>(fixture(c, "circuit.zkey"));
     json ours = vkey_to_json(verifying_key(pk));
     std::string theirs_text = cuzk::read_file(fixture(c, "verification_key.json"));
     json theirs = json::parse(theirs_text);
@@ -149,7 +156,7 @@ TEST_CASE("exported verification key equals snarkjs zkey export verificationkey"
 }
 
 TEST_CASE("r1cs check names the first unsatisfied constraint") {
-  R1cs cs = read_r1cs(fixture("main", "circuit.r1cs"));
+  R1cs<E> cs = read_r1cs<E>(fixture("main", "circuit.r1cs"));
   Witness wt = read_wtns(fixture("main", "w0.wtns"), cs.n_wires);
   CHECK_FALSE(cs.first_unsatisfied(wt.values).has_value());
   auto bad = wt.values;
@@ -159,14 +166,14 @@ TEST_CASE("r1cs check names the first unsatisfied constraint") {
 }
 
 TEST_CASE("compressed 192-byte proof round-trips") {
-  ProvingKey pk = read_zkey(fixture("tiny", "circuit.zkey"));
+  ProvingKey<E> pk = read_zkey<E>(fixture("tiny", "circuit.zkey"));
   Witness wt = read_wtns(fixture("tiny", "w0.wtns"), pk.header.n_vars);
   CpuBackend cpu;
-  Proof p = prove(pk, wt.values, Blinding::from_seed(7, "x"), cpu);
+  Proof<E> p = prove(pk, wt.values, Blinding<E>::from_seed(7, "x"), cpu);
   auto b = proof_to_bytes(p);
   REQUIRE(b.size() == 192);
   CHECK(proof_from_bytes(b.data(), "mem") == p);
   // Same seed, same label → same proof; another label → another proof.
-  CHECK(prove(pk, wt.values, Blinding::from_seed(7, "x"), cpu) == p);
-  CHECK_FALSE(prove(pk, wt.values, Blinding::from_seed(7, "y"), cpu) == p);
+  CHECK(prove(pk, wt.values, Blinding<E>::from_seed(7, "x"), cpu) == p);
+  CHECK_FALSE(prove(pk, wt.values, Blinding<E>::from_seed(7, "y"), cpu) == p);
 }

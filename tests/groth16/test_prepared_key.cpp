@@ -18,6 +18,13 @@
 #include "temp_dir.hpp"
 
 using namespace cuzk::groth16;
+using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
+using Fr = E::Fr;
+using Fq = E::Fq;
+using G1 = E::G1;
+using G2 = E::G2;
+using G1Affine = E::G1Affine;
+using G2Affine = E::G2Affine;
 using cuzk::test::fixture;
 using cuzk::test::TempDir;
 namespace fs = std::filesystem;
@@ -36,7 +43,7 @@ bool same_bytes(const A& a, const B& b) {
   return a.size() == b.size() && (a.size() == 0 || std::memcmp(a.data(), b.data(), a.size() * sizeof(*a.data())) == 0);
 }
 
-void check_same(const ProvingKey& x, const ProvingKey& y) {
+void check_same(const ProvingKey<E>& x, const ProvingKey<E>& y) {
   CHECK(x.header.n_vars == y.header.n_vars);
   CHECK(x.header.n_public == y.header.n_public);
   CHECK(x.header.domain_size == y.header.domain_size);
@@ -66,10 +73,10 @@ std::string copy_key(const TempDir& d) {
 TEST_CASE("prepared key: same key, same proofs, mapped not copied") {
   TempDir d("cuzk-pk-");
   const std::string zk = copy_key(d), entry = (d.p / "e.cuzkpk").string();
-  const ProvingKey parsed = read_zkey(zk);
+  const ProvingKey<E> parsed = read_zkey<E>(zk);
   write_prepared_key(parsed, zk, entry);
   std::string why;
-  auto pk = read_prepared_key(entry, zk, why);
+  auto pk = read_prepared_key<E>(entry, zk, why);
   REQUIRE_MESSAGE(pk.has_value(), why);
   check_same(parsed, *pk);
   CHECK(pk->path == zk);
@@ -79,19 +86,19 @@ TEST_CASE("prepared key: same key, same proofs, mapped not copied") {
 
   const Witness w = read_wtns(fixture("main", "w0.wtns"), parsed.header.n_vars);
   CpuBackend cpu;
-  const Proof p1 = prove(parsed, w.values, Blinding::from_seed(5, "t"), cpu);
-  const Proof p2 = prove(*pk, w.values, Blinding::from_seed(5, "t"), cpu);
+  const Proof<E> p1 = prove(parsed, w.values, Blinding<E>::from_seed(5, "t"), cpu);
+  const Proof<E> p2 = prove(*pk, w.values, Blinding<E>::from_seed(5, "t"), cpu);
   CHECK(p1 == p2);
 }
 
 TEST_CASE("prepared key: a byte flipped anywhere, truncation, staleness are refused") {
   TempDir d("cuzk-pk-");
   const std::string zk = copy_key(d), entry = (d.p / "e.cuzkpk").string();
-  write_prepared_key(read_zkey(zk), zk, entry);
+  write_prepared_key(read_zkey<E>(zk), zk, entry);
   const std::string good = slurp(entry);
   REQUIRE(good.size() > 8192);
   std::string why;
-  REQUIRE(read_prepared_key(entry, zk, why).has_value());
+  REQUIRE(read_prepared_key<E>(entry, zk, why).has_value());
 
   // Flip one bit at offsets spread over the whole file: header fields, header padding,
   // every array and the alignment padding between them, the last byte.
@@ -104,7 +111,7 @@ TEST_CASE("prepared key: a byte flipped anywhere, truncation, staleness are refu
     spit(entry, bad);
     why.clear();
     CAPTURE(off);
-    CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+    CHECK_FALSE(read_prepared_key<E>(entry, zk, why).has_value());
     CHECK(why.find(entry) != std::string::npos);
   }
   // An entry of another layout version (an older build's layout 1, a newer one's): refused by
@@ -115,30 +122,30 @@ TEST_CASE("prepared key: a byte flipped anywhere, truncation, staleness are refu
     spit(entry, other);
     why.clear();
     CAPTURE(layout);
-    CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+    CHECK_FALSE(read_prepared_key<E>(entry, zk, why).has_value());
     CHECK(why.find("layout version " + std::to_string(layout)) != std::string::npos);
   }
   spit(entry, good.substr(0, good.size() - 4096));
-  CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+  CHECK_FALSE(read_prepared_key<E>(entry, zk, why).has_value());
   CHECK(why.find("size") != std::string::npos);
   spit(entry, good.substr(0, 100));
-  CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+  CHECK_FALSE(read_prepared_key<E>(entry, zk, why).has_value());
   CHECK(why.find("truncated") != std::string::npos);
   spit(entry, "");
-  CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+  CHECK_FALSE(read_prepared_key<E>(entry, zk, why).has_value());
 
   spit(entry, good);
-  REQUIRE(read_prepared_key(entry, zk, why).has_value());
+  REQUIRE(read_prepared_key<E>(entry, zk, why).has_value());
   // The .zkey rewritten (same bytes, new mtime): stale.
   struct timespec ts[2] = {{1, 0}, {1, 0}};
   REQUIRE(::utimensat(AT_FDCWD, zk.c_str(), ts, 0) == 0);
-  CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+  CHECK_FALSE(read_prepared_key<E>(entry, zk, why).has_value());
   CHECK(why.find("stale") != std::string::npos);
 
   // Not a regular file: refused without blocking.
   fs::remove(entry);
   REQUIRE(::mkfifo(entry.c_str(), 0600) == 0);
-  CHECK_FALSE(read_prepared_key(entry, zk, why).has_value());
+  CHECK_FALSE(read_prepared_key<E>(entry, zk, why).has_value());
 }
 
 TEST_CASE("load_key: prepares once, reads the entry after, rebuilds a bad one, survives an unwritable cache") {
@@ -147,7 +154,7 @@ TEST_CASE("load_key: prepares once, reads the entry after, rebuilds a bad one, s
   KeyCacheOptions co;
   co.dir = dir;
   KeyLoadReport rep;
-  const ProvingKey k1 = load_key(zk, {}, co, rep);
+  const ProvingKey<E> k1 = load_key<E>(zk, {}, co, rep);
   CHECK(rep.source == "zkey");
   CHECK(rep.wrote);
   CHECK(rep.note.empty());
@@ -155,7 +162,7 @@ TEST_CASE("load_key: prepares once, reads the entry after, rebuilds a bad one, s
   CHECK(rep.cache_path == prepared_key_path(dir, zk));
   const std::string entry = rep.cache_path;
 
-  const ProvingKey k2 = load_key(zk, {}, co, rep);
+  const ProvingKey<E> k2 = load_key<E>(zk, {}, co, rep);
   CHECK(rep.source == "prepared");
   CHECK_FALSE(rep.wrote);
   check_same(k1, k2);
@@ -163,26 +170,26 @@ TEST_CASE("load_key: prepares once, reads the entry after, rebuilds a bad one, s
   std::string bytes = slurp(entry);
   bytes[bytes.size() / 3] ^= 0x10;
   spit(entry, bytes);
-  const ProvingKey k3 = load_key(zk, {}, co, rep);
+  const ProvingKey<E> k3 = load_key<E>(zk, {}, co, rep);
   CHECK(rep.source == "zkey");
   CHECK(rep.wrote);
   CHECK(rep.note.find("checksum") != std::string::npos);
   check_same(k1, k3);
-  CHECK(load_key(zk, {}, co, rep).a.is_view());
+  CHECK(load_key<E>(zk, {}, co, rep).a.is_view());
   CHECK(rep.source == "prepared");
 
   // A key parsed without every check is never stored.
   fs::remove(entry);
   ZkeyOptions loose;
   loose.check_subgroups = false;
-  load_key(zk, loose, co, rep);
+  load_key<E>(zk, loose, co, rep);
   CHECK_FALSE(rep.wrote);
   CHECK_FALSE(fs::exists(entry));
 
   // A cache folder that cannot be made: the key still loads, the note says why.
   spit((d.p / "file").string(), "x");
   co.dir = (d.p / "file" / "sub").string();
-  const ProvingKey k4 = load_key(zk, {}, co, rep);
+  const ProvingKey<E> k4 = load_key<E>(zk, {}, co, rep);
   CHECK(rep.source == "zkey");
   CHECK_FALSE(rep.wrote);
   CHECK(rep.note.find("not written") != std::string::npos);
@@ -195,17 +202,17 @@ TEST_CASE("load_key: prepares once, reads the entry after, rebuilds a bad one, s
   CHECK(default_key_cache_dir() == (xdg / "cuzk").string());
   co.dir.clear();
   co.min_bytes = fs::file_size(zk) + 1;
-  load_key(zk, {}, co, rep);
+  load_key<E>(zk, {}, co, rep);
   CHECK(rep.source == "zkey");
   CHECK(rep.cache_path.empty());
   CHECK_FALSE(fs::exists(xdg));
   co.min_bytes = fs::file_size(zk);
-  load_key(zk, {}, co, rep);
+  load_key<E>(zk, {}, co, rep);
   CHECK(rep.wrote);
   CHECK(rep.cache_path == prepared_key_path((xdg / "cuzk").string(), zk));
   fs::remove_all(xdg);
   co.enabled = false;
-  load_key(zk, {}, co, rep);
+  load_key<E>(zk, {}, co, rep);
   CHECK(rep.cache_path.empty());
   CHECK_FALSE(fs::exists(xdg));
   ::unsetenv("XDG_CACHE_HOME");

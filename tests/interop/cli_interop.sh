@@ -5,7 +5,7 @@
 #     proof coordinate changed;
 #  3. our export-vkey equals snarkjs's `zkey export verificationkey`, semantically and byte for byte;
 #  4. the 192-byte proof equals the one computed independently with @noble/curves;
-#  5. a corrupted witness, a witness of another circuit, a bn128 key: an error naming the
+#  5. a corrupted witness, a witness of another circuit or curve: an error naming the
 #     file, non-zero exit, and no proof file left behind; an unwritable output likewise.
 set -u
 prove=$1; src=$2
@@ -75,7 +75,7 @@ PY
 check_fail "witness with one flipped bit (unsatisfied)" flip.wtns -- "$prove" prove --zkey "$data/main/circuit.zkey" --witness "$t/flip.wtns" --proof "$t/x.proof.json" --public "$t/x.public.json"
 check_fail "... with --r1cs names the constraint" constraint -- "$prove" prove --zkey "$data/main/circuit.zkey" --witness "$t/flip.wtns" --r1cs "$data/main/circuit.r1cs" --proof "$t/x.proof.json" --public "$t/x.public.json"
 check_fail "witness of another circuit" other/w0.wtns -- "$prove" prove --zkey "$data/main/circuit.zkey" --witness "$data/other/w0.wtns" --proof "$t/x.proof.json" --public "$t/x.public.json"
-check_fail "bn128 key" tiny-bn128/circuit.zkey -- "$prove" prove --zkey "$data/tiny-bn128/circuit.zkey" --witness "$data/tiny/w0.wtns" --proof "$t/x.proof.json" --public "$t/x.public.json"
+check_fail "witness of the other curve (a bls12381 witness for a bn128 key)" tiny/w0.wtns -- "$prove" prove --zkey "$data/tiny-bn128/circuit.zkey" --witness "$data/tiny/w0.wtns" --proof "$t/x.proof.json" --public "$t/x.public.json"
 check_fail "unwritable output" /nonexistent -- "$prove" prove --zkey "$data/tiny/circuit.zkey" --witness "$data/tiny/w0.wtns" --proof /nonexistent/x.proof.json --public "$t/x.public.json"
 
 finish

@@ -33,6 +33,11 @@ namespace cuzk::circuit {
 
 using bls12_381::Fr;
 using groth16::Scalar;
+// The circuits here are over BLS12-381's scalar field: their Groth16 types are that curve's.
+using Engine = pairing::Bls12_381;
+using Term = groth16::Term<Engine>;
+using Constraint = groth16::Constraint<Engine>;
+using R1cs = groth16::R1cs<Engine>;
 
 // A wire and its value (Montgomery form).
 struct Var {
@@ -69,7 +74,7 @@ template <bool kTerms>
 class Lc {
 public:
   Fr val;
-  [[no_unique_address]] std::conditional_t<kTerms, std::vector<groth16::Term>, NoTerms> terms;
+  [[no_unique_address]] std::conditional_t<kTerms, std::vector<Term>, NoTerms> terms;
 
   Lc() = default;
   explicit Lc(const Var& v) { add(v); }
@@ -132,7 +137,7 @@ public:
       std::sort(terms.begin(), terms.end(), [](const auto& x, const auto& y) { return x.wire < y.wire; });
       std::size_t o = 0;
       for (std::size_t i = 0; i < terms.size();) {
-        groth16::Term t = terms[i++];
+        Term t = terms[i++];
         while (i < terms.size() && terms[i].wire == t.wire) t.coef += terms[i++].coef;
         if (!t.coef.is_zero()) terms[o++] = t;
       }
@@ -154,7 +159,7 @@ public:
   using LC = Lc<true>;
   static constexpr bool kRecordsShape = true;
 
-  ShapeCS(std::vector<groth16::Constraint>& rows, std::vector<Scalar>& w, std::uint32_t first_var,
+  ShapeCS(std::vector<Constraint>& rows, std::vector<Scalar>& w, std::uint32_t first_var,
           std::uint32_t first_row)
       : rows_(rows), w_(w), var_(first_var), row_(first_row), var0_(first_var), row0_(first_row) {}
 
@@ -183,7 +188,7 @@ public:
   Extent used() const { return {var_ - var0_, row_ - row0_}; }
 
 private:
-  std::vector<groth16::Constraint>& rows_;
+  std::vector<Constraint>& rows_;
   std::vector<Scalar>& w_;
   std::uint32_t var_, row_, var0_, row0_;
 };

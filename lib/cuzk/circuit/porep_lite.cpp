@@ -103,9 +103,9 @@ void fill_publics(std::vector<Scalar>& w, const Fr& root, std::span<const std::u
   for (std::size_t j = 0; j < ch.size(); ++j) w[2 + j] = Scalar{ch[j], 0, 0, 0};
 }
 
-groth16::R1cs shape(const Layout& L, std::span<const ChallengeInput> in, const Fr& root,
+R1cs shape(const Layout& L, std::span<const ChallengeInput> in, const Fr& root,
                     std::span<const std::uint64_t> ch, std::vector<Scalar>& w) {
-  groth16::R1cs r;
+  R1cs r;
   r.n_wires = L.n_wires;
   r.n_outputs = 0;
   r.n_pub_inputs = L.n_public;
@@ -225,7 +225,7 @@ std::vector<Scalar> public_inputs(const Replica& rep, std::span<const std::uint6
   return p;
 }
 
-groth16::R1cs build_r1cs(unsigned depth, std::uint32_t challenges) {
+R1cs build_r1cs(unsigned depth, std::uint32_t challenges) {
   const Layout L = layout(depth, challenges);
   Sha256Block zero{};
   std::vector<Fr> sib(depth);
@@ -235,7 +235,7 @@ groth16::R1cs build_r1cs(unsigned depth, std::uint32_t challenges) {
   return shape(L, in, Fr::zero(), ch, w);
 }
 
-groth16::R1cs build_r1cs(const Replica& rep, std::span<const std::uint64_t> ch, std::vector<Scalar>& witness) {
+R1cs build_r1cs(const Replica& rep, std::span<const std::uint64_t> ch, std::vector<Scalar>& witness) {
   const Layout L = layout(rep.depth(), std::uint32_t(ch.size()));
   Instance I = instance(rep, ch);
   return shape(L, I.inputs, rep.root(), ch, witness);

@@ -24,7 +24,7 @@
 // Use:
 //   auto rep = Replica::generate(depth, seed);                 // or Replica::from_data
 //   auto ch  = draw_challenges(seed, k, depth);
-//   groth16::R1cs cs = build_r1cs(depth, k);                  // shape → setup::generate_key
+//   R1cs cs = build_r1cs(depth, k);                  // shape → setup::generate_key
 //   Synthesis s = synthesize(rep, ch);                         // witness + a/b/c, for the
 //   // prover: s.abc equals groth16::synthesize(pk, s.witness) for that key.
 #include <cstdint>
@@ -96,9 +96,9 @@ std::vector<Scalar> public_inputs(const Replica& rep, std::span<const std::uint6
 
 // The constraint matrices (for setup::generate_key). The witness values it computes on
 // the way are those of an all-zero instance and are discarded.
-groth16::R1cs build_r1cs(unsigned depth, std::uint32_t challenges);
+R1cs build_r1cs(unsigned depth, std::uint32_t challenges);
 // The same matrices, and the witness of this instance (shape-mode synthesis; tests).
-groth16::R1cs build_r1cs(const Replica& rep, std::span<const std::uint64_t> challenges,
+R1cs build_r1cs(const Replica& rep, std::span<const std::uint64_t> challenges,
                          std::vector<Scalar>& witness);
 
 struct SynthesisOptions {
@@ -108,7 +108,7 @@ struct SynthesisOptions {
 
 struct Synthesis {
   std::vector<Scalar> witness;  // canonical, n_wires long
-  groth16::Abc abc;             // Montgomery, domain_size long each
+  groth16::Abc<Engine> abc;             // Montgomery, domain_size long each
   std::optional<std::uint32_t> first_unsatisfied;  // only with check
 };
 

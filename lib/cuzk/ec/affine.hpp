@@ -8,6 +8,7 @@ namespace cuzk::ec {
 
 template <class Curve>
 struct Affine {
+  using CurveT = Curve;
   using Field = typename Curve::Field;
   Field x, y;
   bool inf = true;

@@ -10,7 +10,7 @@
 //
 // Decoding checks only that each coordinate is below q (the caller reports failures with
 // file context, checks the curve equation and the subgroup). See /work/shared/docs/
-// snarkjs-formats.md; groth16/point_io.hpp is the BLS12-381 instance used by the readers today.
+// snarkjs-formats.md. The .zkey reader and writer (groth16/) use it for both curves.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

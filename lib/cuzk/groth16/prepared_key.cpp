@@ -32,8 +32,9 @@ constexpr u64 kEdgeBytes = 64 * 1024;  // sampled at both ends of the big .zkey 
 enum Arr : unsigned { IC, COEFS, ROW0, ROW1, A, B1, B2, C, H, N_ARR };
 constexpr const char* kArrName[N_ARR] = {"IC", "coefficients", "row_begin[0]", "row_begin[1]", "A", "B1", "B2", "C", "H"};
 
-static_assert(std::is_trivially_copyable_v<G1Affine> && std::is_trivially_copyable_v<G2Affine> &&
-              std::is_trivially_copyable_v<Coef>);
+static_assert(std::is_trivially_copyable_v<bls12_381::G1Affine> && std::is_trivially_copyable_v<bls12_381::G2Affine> &&
+              std::is_trivially_copyable_v<bn254::G1Affine> && std::is_trivially_copyable_v<bn254::G2Affine> &&
+              std::is_trivially_copyable_v<Coef<pairing::Bls12_381>> && std::is_trivially_copyable_v<Coef<pairing::Bn254>>);
 
 // Every field fixed-width and naturally aligned: no padding, so the bytes hashed are the bytes written.
 struct Fingerprint {
@@ -43,9 +44,12 @@ struct Fingerprint {
   u8 digest[32] = {};
 };
 
+template <class E>
 struct RawHeader {
+  using G1Affine = typename E::G1Affine;
+  using G2Affine = typename E::G2Affine;
   char magic[8];
-  u32 layout, endian, sz_g1, sz_g2, sz_coef, reserved;
+  u32 layout, endian, sz_g1, sz_g2, sz_coef, curve;  // curve: pairing::CurveId
   Fingerprint zkey;
   u32 n_vars, n_public, domain_size, log_domain;
   u8 g1[3][sizeof(G1Affine)];  // alpha1, beta1, delta1 (native layout)
@@ -55,22 +59,27 @@ struct RawHeader {
   u64 file_size;
   u8 header_digest[32];  // SHA-256 of every byte above
 };
-static_assert(sizeof(RawHeader) <= kHeaderBytes);
-static_assert(std::is_trivially_copyable_v<RawHeader>);
+static_assert(sizeof(RawHeader<pairing::Bls12_381>) <= kHeaderBytes && sizeof(RawHeader<pairing::Bn254>) <= kHeaderBytes);
+static_assert(std::is_trivially_copyable_v<RawHeader<pairing::Bls12_381>> &&
+              std::is_trivially_copyable_v<RawHeader<pairing::Bn254>>);
+// Where the curve sits, whatever the curve: read before the rest of the header is interpreted.
+static_assert(offsetof(RawHeader<pairing::Bls12_381>, curve) == offsetof(RawHeader<pairing::Bn254>, curve));
 
+template <class E>
 std::size_t elem_size(unsigned i) {
   switch (i) {
-    case IC: case A: case B1: case C: case H: return sizeof(G1Affine);
-    case B2: return sizeof(G2Affine);
-    case COEFS: return sizeof(Coef);
+    case IC: case A: case B1: case C: case H: return sizeof(typename E::G1Affine);
+    case B2: return sizeof(typename E::G2Affine);
+    case COEFS: return sizeof(Coef<E>);
     default: return sizeof(u32);
   }
 }
 
 u64 align_up(u64 x) { return (x + kAlign - 1) / kAlign * kAlign; }
 
-Digest header_digest(const RawHeader& h) {
-  return sha256_of(std::string_view(reinterpret_cast<const char*>(&h), offsetof(RawHeader, header_digest)));
+template <class E>
+Digest header_digest(const RawHeader<E>& h) {
+  return sha256_of(std::string_view(reinterpret_cast<const char*>(&h), offsetof(RawHeader<E>, header_digest)));
 }
 
 // The .zkey as it is now: stat fields plus a digest of its small sections, its section table
@@ -110,7 +119,8 @@ struct Span {
   u64 count;
 };
 
-std::array<Span, N_ARR> spans_of(const ProvingKey& pk) {
+template <class E>
+std::array<Span, N_ARR> spans_of(const ProvingKey<E>& pk) {
   return {Span{pk.ic.data(), pk.ic.size()},          Span{pk.coefs.data(), pk.coefs.size()},
           Span{pk.row_begin[0].data(), pk.row_begin[0].size()}, Span{pk.row_begin[1].data(), pk.row_begin[1].size()},
           Span{pk.a.data(), pk.a.size()},            Span{pk.b1.data(), pk.b1.size()},
@@ -122,17 +132,21 @@ std::array<Span, N_ARR> spans_of(const ProvingKey& pk) {
 // SHA-256 tree in layout 1: 0.95 s of a 2^24 key's 1.0 s start on the H200 host).
 Digest array_digest(const void* p, u64 bytes) { return checksum_tree({static_cast<const u8*>(p), std::size_t(bytes)}); }
 
-void write_with_fingerprint(const ProvingKey& pk, const Fingerprint& fp, const std::string& out) {
-  RawHeader h;
+template <class E>
+void write_with_fingerprint(const ProvingKey<E>& pk, const Fingerprint& fp, const std::string& out) {
+  using G1Affine = typename E::G1Affine;
+  using G2Affine = typename E::G2Affine;
+  RawHeader<E> h;
   std::memset(static_cast<void*>(&h), 0, sizeof h);
   std::memcpy(h.magic, kMagic, 8);
   h.layout = kPreparedLayout;
   h.endian = 0x01020304;
   h.sz_g1 = sizeof(G1Affine);
   h.sz_g2 = sizeof(G2Affine);
-  h.sz_coef = sizeof(Coef);
+  h.sz_coef = sizeof(Coef<E>);
+  h.curve = u32(E::id);
   h.zkey = fp;
-  const ZkeyHeader& z = pk.header;
+  const ZkeyHeader<E>& z = pk.header;
   h.n_vars = z.n_vars;
   h.n_public = z.n_public;
   h.domain_size = z.domain_size;
@@ -148,9 +162,9 @@ void write_with_fingerprint(const ProvingKey& pk, const Fingerprint& fp, const s
   for (unsigned i = 0; i < N_ARR; ++i) {
     h.count[i] = sp[i].count;
     h.offset[i] = at;
-    const Digest d = array_digest(sp[i].p, sp[i].count * elem_size(i));
+    const Digest d = array_digest(sp[i].p, sp[i].count * elem_size<E>(i));
     std::memcpy(h.digest[i], d.data(), 32);
-    at = align_up(at + sp[i].count * elem_size(i));
+    at = align_up(at + sp[i].count * elem_size<E>(i));
   }
   h.file_size = at;
   const Digest hd = header_digest(h);
@@ -162,7 +176,7 @@ void write_with_fingerprint(const ProvingKey& pk, const Fingerprint& fp, const s
   f.write(zeros.data(), std::size_t(kHeaderBytes - sizeof h));
   u64 pos = kHeaderBytes;
   for (unsigned i = 0; i < N_ARR; ++i) {
-    const u64 n = sp[i].count * elem_size(i);
+    const u64 n = sp[i].count * elem_size<E>(i);
     if (n) f.write(sp[i].p, std::size_t(n));
     pos += n;
     const u64 pad = align_up(pos) - pos;
@@ -172,7 +186,10 @@ void write_with_fingerprint(const ProvingKey& pk, const Fingerprint& fp, const s
   f.commit();
 }
 
-std::optional<ProvingKey> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why) {
+template <class E>
+std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why) {
+  using G1Affine = typename E::G1Affine;
+  using G2Affine = typename E::G2Affine;
   std::shared_ptr<MappedFile> m;
   try {
     m = std::make_shared<MappedFile>(file);
@@ -185,12 +202,18 @@ std::optional<ProvingKey> read_with_fingerprint(const std::string& file, const F
     return std::nullopt;
   };
   if (m->size() < kHeaderBytes) return no("truncated (" + std::to_string(m->size()) + " bytes, header needs 4096)");
-  RawHeader h;
+  RawHeader<E> h;
   std::memcpy(&h, m->data(), sizeof h);
   if (std::memcmp(h.magic, kMagic, 8) != 0) return no("not a cuzk prepared key (bad magic)");
   if (h.layout != kPreparedLayout) return no("layout version " + std::to_string(h.layout) + ", this build reads " +
                                              std::to_string(kPreparedLayout));
-  if (h.endian != 0x01020304 || h.sz_g1 != sizeof(G1Affine) || h.sz_g2 != sizeof(G2Affine) || h.sz_coef != sizeof(Coef))
+  if (h.curve != u32(E::id))
+    return no(std::string("a key of another curve (") +
+              (h.curve == u32(pairing::CurveId::Bn254) || h.curve == u32(pairing::CurveId::Bls12_381)
+                   ? pairing::display_name(pairing::CurveId(h.curve))
+                   : "unknown") +
+              "), not " + E::display_name);
+  if (h.endian != 0x01020304 || h.sz_g1 != sizeof(G1Affine) || h.sz_g2 != sizeof(G2Affine) || h.sz_coef != sizeof(Coef<E>))
     return no("made by a build with other element layouts");
   if (Digest d = header_digest(h); std::memcmp(d.data(), h.header_digest, 32) != 0) return no("header checksum mismatch");
   if (std::memcmp(&h.zkey, &fp, sizeof fp) != 0) return no("stale (the .zkey changed since it was prepared)");
@@ -204,7 +227,7 @@ std::optional<ProvingKey> read_with_fingerprint(const std::string& file, const F
   for (unsigned i = 0; i < N_ARR; ++i) {
     if (h.count[i] != want[i]) return no(std::string(kArrName[i]) + ": count disagrees with the header");
     if (h.offset[i] % kAlign || h.offset[i] < kHeaderBytes || h.offset[i] > m->size() ||
-        h.count[i] > (m->size() - h.offset[i]) / elem_size(i))
+        h.count[i] > (m->size() - h.offset[i]) / elem_size<E>(i))
       return no(std::string(kArrName[i]) + ": outside the file");
   }
   // Every byte outside the arrays is zero (the header's tail, the alignment padding), so no
@@ -216,17 +239,17 @@ std::optional<ProvingKey> read_with_fingerprint(const std::string& file, const F
   };
   if (!zero(sizeof h, kHeaderBytes) || h.offset[0] != kHeaderBytes) return no("header padding is not zero");
   for (unsigned i = 0; i < N_ARR; ++i) {
-    const u64 end = h.offset[i] + h.count[i] * elem_size(i);
+    const u64 end = h.offset[i] + h.count[i] * elem_size<E>(i);
     const u64 next = i + 1 < N_ARR ? h.offset[i + 1] : m->size();
     if (next < end || next != align_up(end) || !zero(end, next)) return no(std::string(kArrName[i]) + ": bad padding");
   }
   for (unsigned i = 0; i < N_ARR; ++i) {  // the content, every byte (CRC-32C tree on all cores)
-    const Digest d = array_digest(m->data() + h.offset[i], h.count[i] * elem_size(i));
+    const Digest d = array_digest(m->data() + h.offset[i], h.count[i] * elem_size<E>(i));
     if (std::memcmp(d.data(), h.digest[i], 32) != 0) return no(std::string(kArrName[i]) + ": content checksum mismatch");
   }
 
-  ProvingKey k;
-  ZkeyHeader& z = k.header;
+  ProvingKey<E> k;
+  ZkeyHeader<E>& z = k.header;
   z.n_vars = h.n_vars;
   z.n_public = h.n_public;
   z.domain_size = h.domain_size;
@@ -245,7 +268,7 @@ std::optional<ProvingKey> read_with_fingerprint(const std::string& file, const F
     std::memcpy(k.row_begin[r].data(), at(ROW0 + r), k.row_begin[r].size() * sizeof(u32));
   }
   std::shared_ptr<const void> keep = m;
-  k.coefs = KeyArray<Coef>::view(keep, reinterpret_cast<const Coef*>(at(COEFS)), h.count[COEFS]);
+  k.coefs = KeyArray<Coef<E>>::view(keep, reinterpret_cast<const Coef<E>*>(at(COEFS)), h.count[COEFS]);
   k.a = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(A)), h.count[A]);
   k.b1 = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(B1)), h.count[B1]);
   k.b2 = KeyArray<G2Affine>::view(keep, reinterpret_cast<const G2Affine*>(at(B2)), h.count[B2]);
@@ -269,22 +292,26 @@ std::string prepared_key_path(const std::string& dir, const std::string& zkey) {
   return (fs::path(dir) / (to_hex(sha256_of(name)).substr(0, 32) + ".cuzkpk")).string();
 }
 
-void write_prepared_key(const ProvingKey& pk, const std::string& zkey, const std::string& out) {
+template <class E>
+void write_prepared_key(const ProvingKey<E>& pk, const std::string& zkey, const std::string& out) {
   write_with_fingerprint(pk, fingerprint(zkey), out);
 }
 
-std::optional<ProvingKey> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why) {
-  auto k = read_with_fingerprint(file, fingerprint(zkey), why);
+template <class E>
+std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why) {
+  auto k = read_with_fingerprint<E>(file, fingerprint(zkey), why);
   if (k) k->path = zkey;
   return k;
 }
 
-ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep) {
+template <class E>
+ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep) {
   rep = {};
   rep.source = "zkey";
+  rep.curve = E::snarkjs_name;
   const std::string dir = co.dir.empty() ? default_key_cache_dir() : co.dir;
   if (!co.enabled || !zo.load_h || dir.empty()) {
-    ProvingKey k = read_zkey(zkey, zo);
+    ProvingKey<E> k = read_zkey<E>(zkey, zo);
     rep.bytes = fs::file_size(zkey);
     return k;
   }
@@ -292,7 +319,7 @@ ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCac
     struct stat st {};
     if (::stat(zkey.c_str(), &st) == 0 && S_ISREG(st.st_mode) && u64(st.st_size) < co.min_bytes) {
       rep.bytes = u64(st.st_size);
-      return read_zkey(zkey, zo);
+      return read_zkey<E>(zkey, zo);
     }
   }
   const Fingerprint fp = fingerprint(zkey);  // a broken .zkey fails here as read_zkey would
@@ -302,7 +329,7 @@ ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCac
   std::error_code ec;
   if (fs::exists(fs::symlink_status(entry, ec))) {
     std::string why;
-    if (auto k = read_with_fingerprint(entry, fp, why)) {
+    if (auto k = read_with_fingerprint<E>(entry, fp, why)) {
       k->path = zkey;
       rep.source = "prepared";
       rep.bytes = rep.cache_bytes = fs::file_size(entry, ec);
@@ -310,7 +337,7 @@ ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCac
     }
     rep.note = "key cache entry not used (" + why + "); rebuilding it from " + zkey;
   }
-  ProvingKey k = read_zkey(zkey, zo);
+  ProvingKey<E> k = read_zkey<E>(zkey, zo);
   if (!(zo.check_points && zo.check_subgroups)) return k;  // never store what was not fully checked
   try {
     if (fingerprint(zkey).mtime_ns != fp.mtime_ns) return k;  // changed while it was read: do not store
@@ -324,5 +351,24 @@ ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCac
   }
   return k;
 }
+
+std::variant<ProvingKey<pairing::Bls12_381>, ProvingKey<pairing::Bn254>> load_any_key(const std::string& zkey,
+                                                                                       const ZkeyOptions& zo,
+                                                                                       const KeyCacheOptions& co,
+                                                                                       KeyLoadReport& rep) {
+  return pairing::with_curve(zkey_curve(zkey), [&](auto e) {
+    return std::variant<ProvingKey<pairing::Bls12_381>, ProvingKey<pairing::Bn254>>(
+        load_key<decltype(e)>(zkey, zo, co, rep));
+  });
+}
+
+#define CUZK_PREPARED_KEY_INSTANCES(E)                                                                       \
+  template void write_prepared_key<E>(const ProvingKey<E>&, const std::string&, const std::string&);        \
+  template std::optional<ProvingKey<E>> read_prepared_key<E>(const std::string&, const std::string&,        \
+                                                             std::string&);                                 \
+  template ProvingKey<E> load_key<E>(const std::string&, const ZkeyOptions&, const KeyCacheOptions&, KeyLoadReport&);
+CUZK_PREPARED_KEY_INSTANCES(pairing::Bls12_381)
+CUZK_PREPARED_KEY_INSTANCES(pairing::Bn254)
+#undef CUZK_PREPARED_KEY_INSTANCES
 
 }  // namespace cuzk::groth16

@@ -5,7 +5,8 @@
 //
 // File (layout version kPreparedLayout, little-endian, native struct layouts whose sizes are
 // recorded and checked):
-//   header (4096 bytes): magic "CUZKPK\x01\n", layout version, element sizes, the .zkey's
+//   header (4096 bytes): magic "CUZKPK\x01\n", layout version, element sizes, the curve
+//     (pairing::CurveId: an entry of one curve is never read as the other's), the .zkey's
 //     fingerprint (size, mtime, inode, device, SHA-256 of its protocol/header/IC sections,
 //     its section table and the first and last 64 KiB of every other section), the Groth16
 //     header values, and for each array its count, offset and content checksum (the CRC-32C
@@ -22,12 +23,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "cuzk/groth16/zkey.hpp"
 
 namespace cuzk::groth16 {
 
-inline constexpr std::uint32_t kPreparedLayout = 2;
+inline constexpr std::uint32_t kPreparedLayout = 3;  // 3: the curve in the header
 
 struct KeyCacheOptions {
   bool enabled = true;
@@ -46,6 +48,7 @@ struct KeyLoadReport {
   std::uint64_t cache_bytes = 0;  // the cache entry's size (read or written)
   bool wrote = false;      // a new cache entry was written
   std::string note;        // "" or one line: why an entry was rebuilt, or could not be written
+  std::string curve;       // snarkjs's name of the key's curve ("bls12381", "bn128")
 };
 
 // The default cache folder ("" when neither XDG_CACHE_HOME nor HOME is set).
@@ -55,14 +58,23 @@ std::string prepared_key_path(const std::string& dir, const std::string& zkey);
 
 // Writes pk (read from `zkey` with every check on) as a prepared key at `out`, atomically
 // (temp file + rename; a failure such as a full disk leaves nothing behind). Throws Error(Io).
-void write_prepared_key(const ProvingKey& pk, const std::string& zkey, const std::string& out);
+template <class E>
+void write_prepared_key(const ProvingKey<E>& pk, const std::string& zkey, const std::string& out);
 // Maps and checks the prepared key `file` made from `zkey`. nullopt with `why` set (one line)
 // when it is missing, stale, truncated or corrupt; the caller then parses the .zkey.
-std::optional<ProvingKey> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why);
+template <class E>
+std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why);
 
 // The key for `zkey`: from the cache when a valid entry exists, else parsed from the .zkey
 // (read_zkey with `zo`) and, when the cache is on and zo has every check on, prepared into
 // the cache for the next run. A cache that cannot be written is noted, never fatal.
-ProvingKey load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep);
+// E is the key's curve (zkey_curve(zkey) tells it; a .zkey of the other curve is an error).
+template <class E>
+ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep);
+// The same for a key of whichever curve the .zkey is.
+std::variant<ProvingKey<pairing::Bls12_381>, ProvingKey<pairing::Bn254>> load_any_key(const std::string& zkey,
+                                                                                       const ZkeyOptions& zo,
+                                                                                       const KeyCacheOptions& co,
+                                                                                       KeyLoadReport& rep);
 
 }  // namespace cuzk::groth16

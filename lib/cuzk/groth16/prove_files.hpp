@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "cuzk/groth16/verifier.hpp"
+
 namespace cuzk::groth16 {
 
 struct ProveFiles {
@@ -20,7 +22,12 @@ struct ProveFiles {
 // the circuit is Error(Unsatisfied), naming the first failing constraint when r1cs is given.
 void prove_files(const ProveFiles& a);
 
-// verification_key.json for a .zkey (as snarkjs zkey export verificationkey).
+// verification_key.json for a .zkey (as snarkjs zkey export verificationkey), of the key's curve.
 void export_vkey_file(const std::string& zkey, const std::string& out, bool force);
+
+// `snarkjs groth16 verify` of three files, over the curve the verification key names (the
+// proof must name the same one, or none). Malformed files are Error(BadInput); a well-formed
+// proof that does not verify is a false result with its reason.
+VerifyResult verify_files(const std::string& vkey, const std::string& pub, const std::string& proof);
 
 }  // namespace cuzk::groth16

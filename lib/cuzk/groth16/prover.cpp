@@ -4,6 +4,7 @@
 #include <tbb/parallel_invoke.h>
 
 #include <chrono>
+#include <utility>
 
 #include "cuzk/msm/pippenger.hpp"
 #include "cuzk/ntt/domain.hpp"
@@ -24,30 +25,34 @@ void free_vec(std::vector<T>& v) {
 
 }  // namespace
 
-Blinding Blinding::random() {
+template <class E>
+Blinding<E> Blinding<E>::random() {
   FrSource src = FrSource::os();
-  Fr r = src.next();
-  return {r, src.next()};
+  auto r = src.next<typename E::Fr>();
+  return {r, src.next<typename E::Fr>()};
 }
 
-Blinding Blinding::from_seed(std::uint64_t seed, std::string_view label) {
+template <class E>
+Blinding<E> Blinding<E>::from_seed(std::uint64_t seed, std::string_view label) {
   FrSource src = FrSource::seeded(seed, label);
-  Fr r = src.next();
-  return {r, src.next()};
+  auto r = src.next<typename E::Fr>();
+  return {r, src.next<typename E::Fr>()};
 }
 
-Abc synthesize(const ProvingKey& pk, const std::vector<Scalar>& w) {
+template <class E>
+Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w) {
+  using Fr = typename E::Fr;
   const auto& h = pk.header;
   if (w.size() != h.n_vars)
     fail(Error::Kind::BadInput, "",
          "witness has " + std::to_string(w.size()) + " values but the key " + pk.path + " has nVars = " +
              std::to_string(h.n_vars));
   const std::size_t n = h.domain_size;
-  Abc abc;
+  Abc<E> abc;
   abc.a.resize(n);
   abc.b.resize(n);
   abc.c.resize(n);
-  const Coef* coefs = pk.coefs.data();
+  const Coef<E>* coefs = pk.coefs.data();
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1024), [&](const auto& rg) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) {
       Fr a, b;
@@ -64,8 +69,9 @@ Abc synthesize(const ProvingKey& pk, const std::vector<Scalar>& w) {
   return abc;
 }
 
-void compute_h(const ProvingKey& pk, Abc& abc, bool early_free) {
-  const ntt::Domain& d = ntt::Domain::get(pk.header.log_domain);
+template <class E>
+void compute_h(const ProvingKey<E>& pk, Abc<E>& abc, bool early_free) {
+  const auto& d = ntt::BasicDomain<typename E::Fr>::get(pk.header.log_domain);
   tbb::parallel_invoke([&] { d.to_odd_coset(abc.a.data()); }, [&] { d.to_odd_coset(abc.b.data()); },
                        [&] { d.to_odd_coset(abc.c.data()); });
   const std::size_t n = abc.a.size();
@@ -78,8 +84,9 @@ void compute_h(const ProvingKey& pk, Abc& abc, bool early_free) {
   }
 }
 
-MsmSums CpuBackend::compute(const ProvingKey& pk, Abc abc, const std::vector<Scalar>& w, StageTimes& t,
-                            bool early_free) {
+template <class E>
+MsmSums<E> compute_on_cpu(const ProvingKey<E>& pk, Abc<E> abc, const std::vector<Scalar>& w, StageTimes& t,
+                          bool early_free) {
   auto t0 = Clock::now();
   compute_h(pk, abc, early_free);
   std::vector<Scalar> h(abc.a.size());
@@ -89,7 +96,7 @@ MsmSums CpuBackend::compute(const ProvingKey& pk, Abc abc, const std::vector<Sca
   if (early_free) abc.release();
   t.ntt += seconds_since(t0);
 
-  MsmSums m;
+  MsmSums<E> m;
   const std::size_t np = pk.header.n_public + 1;
   t0 = Clock::now();
   m.a = msm::pippenger(pk.a.data(), w.data(), w.size());
@@ -103,9 +110,22 @@ MsmSums CpuBackend::compute(const ProvingKey& pk, Abc abc, const std::vector<Sca
   return m;
 }
 
-Proof assemble(const ProvingKey& pk, const MsmSums& m, const Blinding& bl) {
+MsmSums<pairing::Bls12_381> CpuBackend::compute(const ProvingKey<pairing::Bls12_381>& pk,
+                                                Abc<pairing::Bls12_381> abc, const std::vector<Scalar>& w,
+                                                StageTimes& t, bool early_free) {
+  return compute_on_cpu(pk, std::move(abc), w, t, early_free);
+}
+MsmSums<pairing::Bn254> CpuBackend::compute(const ProvingKey<pairing::Bn254>& pk, Abc<pairing::Bn254> abc,
+                                            const std::vector<Scalar>& w, StageTimes& t, bool early_free) {
+  return compute_on_cpu(pk, std::move(abc), w, t, early_free);
+}
+
+template <class E>
+Proof<E> assemble(const ProvingKey<E>& pk, const MsmSums<E>& m, const Blinding<E>& bl) {
+  using G1 = typename E::G1;
+  using G2 = typename E::G2;
   const auto& h = pk.header;
-  const Fr::Repr r = bl.r.canonical(), s = bl.s.canonical(), rs = (bl.r * bl.s).canonical();
+  const Scalar r = bl.r.canonical(), s = bl.s.canonical(), rs = (bl.r * bl.s).canonical();
   const G1 delta1 = G1::from_affine(h.delta1);
   G1 pi_a = m.a.add_mixed(h.alpha1) + delta1.mul(r);
   G2 pi_b = m.b2.add_mixed(h.beta2) + G2::from_affine(h.delta2).mul(s);
@@ -114,13 +134,23 @@ Proof assemble(const ProvingKey& pk, const MsmSums& m, const Blinding& bl) {
   return {pi_a.to_affine(), pi_b.to_affine(), pi_c.to_affine()};
 }
 
-Proof prove(const ProvingKey& pk, const std::vector<Scalar>& w, const Blinding& bl, Backend& be) {
+template <class E>
+Proof<E> prove(const ProvingKey<E>& pk, const std::vector<Scalar>& w, const Blinding<E>& bl, Backend& be) {
   StageTimes t;
-  return assemble(pk, be.compute(pk, synthesize(pk, w), w, t, true), bl);
+  CurveBackend<E>& cb = be;
+  return assemble(pk, cb.compute(pk, synthesize(pk, w), w, t, true), bl);
 }
 
-std::vector<Scalar> public_signals(const ProvingKey& pk, const std::vector<Scalar>& w) {
-  return std::vector<Scalar>(w.begin() + 1, w.begin() + 1 + pk.header.n_public);
-}
+#define CUZK_PROVER_INSTANCES(E)                                                                           \
+  template struct Blinding<E>;                                                                            \
+  template Abc<E> synthesize<E>(const ProvingKey<E>&, const std::vector<Scalar>&);                        \
+  template void compute_h<E>(const ProvingKey<E>&, Abc<E>&, bool);                                        \
+  template MsmSums<E> compute_on_cpu<E>(const ProvingKey<E>&, Abc<E>, const std::vector<Scalar>&, StageTimes&, \
+                                        bool);                                                            \
+  template Proof<E> assemble<E>(const ProvingKey<E>&, const MsmSums<E>&, const Blinding<E>&);             \
+  template Proof<E> prove<E>(const ProvingKey<E>&, const std::vector<Scalar>&, const Blinding<E>&, Backend&);
+CUZK_PROVER_INSTANCES(pairing::Bls12_381)
+CUZK_PROVER_INSTANCES(pairing::Bn254)
+#undef CUZK_PROVER_INSTANCES
 
 }  // namespace cuzk::groth16

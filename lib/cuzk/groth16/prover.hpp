@@ -11,6 +11,8 @@
 //      πC = Σw·C + Σh·H + s·πA + r·b1 − r·s·δ1.
 // The stages are separate functions so the batch pipeline can put synthesis on CPU
 // workers and steps 2–3 on a backend (CPU or GPU) with its own memory discipline.
+// Everything is a template on the pairing engine E (the key's curve), instantiated for
+// BLS12-381 and BN254 in prover.cpp; a Backend computes for either.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -23,27 +25,30 @@
 
 namespace cuzk::groth16 {
 
-using bls12_381::G1;
-using bls12_381::G2;
-
+template <class E>
 struct Proof {
-  G1Affine a;
-  G2Affine b;
-  G1Affine c;
+  using Engine = E;
+  typename E::G1Affine a;
+  typename E::G2Affine b;
+  typename E::G1Affine c;
   friend bool operator==(const Proof& x, const Proof& y) { return x.a == y.a && x.b == y.b && x.c == y.c; }
 };
 
 // The prover's blinding factors. random() draws them from the OS CSPRNG (getrandom);
 // from_seed() is for tests only: it makes proofs reproducible (and the CPU and CUDA
 // backends comparable bit for bit). `label` distinguishes partitions under one seed.
+template <class E>
 struct Blinding {
-  Fr r, s;
+  typename E::Fr r, s;
   static Blinding random();
   static Blinding from_seed(std::uint64_t seed, std::string_view label);
 };
 
 // a, b, c evaluation vectors (Montgomery form), each domain_size long.
+template <class E>
 struct Abc {
+  using Engine = E;
+  using Fr = typename E::Fr;
   std::vector<Fr> a, b, c;
   std::size_t bytes() const { return (a.capacity() + b.capacity() + c.capacity()) * sizeof(Fr); }
   void release() {
@@ -55,12 +60,15 @@ struct Abc {
 
 // Step 1. TBB-parallel over constraints. Throws Error(BadInput) if the witness length is
 // not the key's nVars.
-Abc synthesize(const ProvingKey& pk, const std::vector<Scalar>& w);
+template <class E>
+Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w);
 
 // The five MSM results.
+template <class E>
 struct MsmSums {
-  G1 a, b1, c, h;
-  G2 b2;
+  using Engine = E;
+  typename E::G1 a, b1, c, h;
+  typename E::G2 b2;
 };
 
 // A sub-stage time that a backend may or may not measure: it is `measured` once the backend
@@ -93,43 +101,69 @@ struct StageTimes {
   std::optional<bool> h_table;  // CUDA backend with --msm-table-h: H's MSM used the key's window table
 };
 
-// Steps 2–3 on some device. compute() takes a/b/c by value and releases them as soon as
-// it no longer needs them when early_free is set (after the H computation on the CPU,
-// after the upload on a GPU); otherwise they live until compute() returns.
-class Backend {
+// Steps 2–3 on some device, for one curve. compute() takes a/b/c by value and releases them
+// as soon as it no longer needs them when early_free is set (after the H computation on the
+// CPU, after the upload on a GPU); otherwise they live until compute() returns.
+template <class E>
+class CurveBackend {
 public:
-  virtual ~Backend() = default;
-  virtual std::string name() const = 0;
-  virtual MsmSums compute(const ProvingKey& pk, Abc abc, const std::vector<Scalar>& w, StageTimes& t,
-                          bool early_free) = 0;
+  virtual ~CurveBackend() = default;
+  virtual MsmSums<E> compute(const ProvingKey<E>& pk, Abc<E> abc, const std::vector<Scalar>& w, StageTimes& t,
+                             bool early_free) = 0;
   // Called once per loaded key, before its first compute(), from a thread of its own: a GPU
   // backend uploads the key's points here so the upload overlaps synthesis. Optional (the
   // first compute() does it otherwise); errors may be thrown and are reported by compute().
-  virtual void prepare(const ProvingKey&) {}
+  virtual void prepare(const ProvingKey<E>&) {}
   // Host memory this backend allocates for a key of this shape outside the partitions'
   // footprints and keeps for the run (a GPU backend: its pinned staging sets), when
   // `workers` call compute() at once. `--mem-budget auto` subtracts it. Only the header is read.
-  virtual std::uint64_t host_reserved_bytes(const ProvingKey&, unsigned /*workers*/) const { return 0; }
+  virtual std::uint64_t host_reserved_bytes(const ProvingKey<E>&, unsigned /*workers*/) const { return 0; }
+};
+
+// A device that computes for every curve: one CurveBackend per curve, so a batch may mix keys
+// of both (each partition is computed over its own key's curve).
+class Backend : public CurveBackend<pairing::Bls12_381>, public CurveBackend<pairing::Bn254> {
+public:
+  using CurveBackend<pairing::Bls12_381>::compute;
+  using CurveBackend<pairing::Bn254>::compute;
+  using CurveBackend<pairing::Bls12_381>::prepare;
+  using CurveBackend<pairing::Bn254>::prepare;
+  using CurveBackend<pairing::Bls12_381>::host_reserved_bytes;
+  using CurveBackend<pairing::Bn254>::host_reserved_bytes;
+  virtual std::string name() const = 0;
 };
 
 class CpuBackend final : public Backend {
 public:
   std::string name() const override { return "cpu"; }
-  MsmSums compute(const ProvingKey& pk, Abc abc, const std::vector<Scalar>& w, StageTimes& t,
-                  bool early_free) override;
+  MsmSums<pairing::Bls12_381> compute(const ProvingKey<pairing::Bls12_381>& pk, Abc<pairing::Bls12_381> abc,
+                                      const std::vector<Scalar>& w, StageTimes& t, bool early_free) override;
+  MsmSums<pairing::Bn254> compute(const ProvingKey<pairing::Bn254>& pk, Abc<pairing::Bn254> abc,
+                                  const std::vector<Scalar>& w, StageTimes& t, bool early_free) override;
 };
+
+// Steps 2–3 on the CPU (what CpuBackend runs).
+template <class E>
+MsmSums<E> compute_on_cpu(const ProvingKey<E>& pk, Abc<E> abc, const std::vector<Scalar>& w, StageTimes& t,
+                          bool early_free);
 
 // Step 2 alone, in place: on return abc.a holds h (Montgomery form); b and c are released
 // when early_free is set. Exposed for tests against snarkjs's H.
-void compute_h(const ProvingKey& pk, Abc& abc, bool early_free = true);
+template <class E>
+void compute_h(const ProvingKey<E>& pk, Abc<E>& abc, bool early_free = true);
 
 // Step 4.
-Proof assemble(const ProvingKey& pk, const MsmSums& m, const Blinding& bl);
+template <class E>
+Proof<E> assemble(const ProvingKey<E>& pk, const MsmSums<E>& m, const Blinding<E>& bl);
 
 // All steps on one backend.
-Proof prove(const ProvingKey& pk, const std::vector<Scalar>& w, const Blinding& bl, Backend& be);
+template <class E>
+Proof<E> prove(const ProvingKey<E>& pk, const std::vector<Scalar>& w, const Blinding<E>& bl, Backend& be);
 
 // The public signals w[1..nPublic] (outputs first, then public inputs).
-std::vector<Scalar> public_signals(const ProvingKey& pk, const std::vector<Scalar>& w);
+template <class E>
+std::vector<Scalar> public_signals(const ProvingKey<E>& pk, const std::vector<Scalar>& w) {
+  return std::vector<Scalar>(w.begin() + 1, w.begin() + 1 + pk.header.n_public);
+}
 
 }  // namespace cuzk::groth16

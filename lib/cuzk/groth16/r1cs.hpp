@@ -2,32 +2,36 @@
 // circom .r1cs (version 1): S1 header (n8, prime, nWires, nOutputs, nPubInputs,
 // nPrvInputs, nLabels u64, nConstraints), S2 constraints (A, B, C linear combinations,
 // each u32 nTerms + (u32 wire, n8-byte canonical coefficient) terms), S3 wire→label.
-// Sections are indexed by id (circom writes S2 before S1).
+// Sections are indexed by id (circom writes S2 before S1). The prime names the curve:
+// R1cs<E> for a pairing engine E, r1cs_curve() to learn a file's before reading it.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cuzk/ff/bls12_381.hpp"
 #include "cuzk/groth16/witness.hpp"
 
 namespace cuzk::groth16 {
 
+template <class E>
 struct Term {
   std::uint32_t wire;
-  bls12_381::Fr coef;  // Montgomery form
+  typename E::Fr coef;  // Montgomery form
 };
+template <class E>
 struct LinComb {
-  std::vector<Term> terms;
+  std::vector<Term<E>> terms;
 };
+template <class E>
 struct Constraint {
-  LinComb a, b, c;
+  LinComb<E> a, b, c;
 };
 
+template <class E>
 struct R1cs {
   std::uint32_t n_wires = 0, n_outputs = 0, n_pub_inputs = 0, n_prv_inputs = 0, n_constraints = 0;
   std::uint64_t n_labels = 0;
-  std::vector<Constraint> constraints;
+  std::vector<Constraint<E>> constraints;
   std::string path;
 
   std::uint32_t n_public() const { return n_outputs + n_pub_inputs; }
@@ -35,13 +39,20 @@ struct R1cs {
   std::optional<std::uint32_t> first_unsatisfied(const std::vector<Scalar>& w) const;
 };
 
-// Throws Error(BadInput) naming the file: wrong magic/prime, truncation, counts that
-// disagree with each other (nOutputs + nPubInputs + nPrvInputs + 1 > nWires) or with the
-// section sizes (checked before anything sized by them is allocated), a wire ≥ nWires.
-R1cs read_r1cs(const std::string& path);
+// The curve of an .r1cs from its prime; Error(BadInput) naming the file for neither curve's.
+CurveId r1cs_curve(const std::string& path);
+
+// Throws Error(BadInput) naming the file: wrong magic, a prime other than E's scalar field,
+// truncation, counts that disagree with each other (nOutputs + nPubInputs + nPrvInputs + 1 >
+// nWires) or with the section sizes (checked before anything sized by them is allocated), a
+// wire ≥ nWires.
+template <class E>
+R1cs<E> read_r1cs(const std::string& path);
 // The same parser over bytes in memory (fuzzers); `name` stands for the file in messages.
-R1cs read_r1cs_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name);
+template <class E>
+R1cs<E> read_r1cs_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name);
 class BinFile;
-R1cs read_r1cs(const BinFile& f);
+template <class E>
+R1cs<E> read_r1cs(const BinFile& f);
 
 }  // namespace cuzk::groth16

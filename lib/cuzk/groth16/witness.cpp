@@ -7,45 +7,52 @@
 
 namespace cuzk::groth16 {
 
-using bls12_381::Fr;
-
-Witness read_wtns(const std::string& path, std::uint32_t expected_n_vars) {
+Witness read_wtns(const std::string& path, const WitnessExpect& expect) {
   BinFile f(path, "wtns", 2);
-  return read_wtns(f, expected_n_vars);
+  return read_wtns(f, expect);
 }
 
 Witness read_wtns_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name,
-                              std::uint32_t expected_n_vars) {
+                              const WitnessExpect& expect) {
   BinFile f(data, size, name, "wtns", 2);
-  return read_wtns(f, expected_n_vars);
+  return read_wtns(f, expect);
 }
 
-Witness read_wtns(const BinFile& f, std::uint32_t expected_n_vars) {
+Witness read_wtns(const BinFile& f, const WitnessExpect& expect) {
   Reader h = f.section(1, "witness header");
   std::uint32_t n8 = h.u32();
-  if (n8 != 32) h.bad("field size n8 = " + std::to_string(n8) + ", expected 32 (BLS12-381 / bn128 scalar field)");
-  auto prime = Fr::repr_from_bytes_le(h.take(32));
-  if (prime != Fr::P) h.bad("the witness prime is not the BLS12-381 scalar field (bn128 witness? wrong curve)");
+  if (n8 != 32) h.bad("field size n8 = " + std::to_string(n8) + ", expected 32 (the BLS12-381 / BN254 scalar field)");
+  const Scalar prime = pairing::Bls12_381::Fr::repr_from_bytes_le(h.take(32));
+  Witness w;
+  if (prime == pairing::Bls12_381::Fr::P)
+    w.curve = CurveId::Bls12_381;
+  else if (prime == pairing::Bn254::Fr::P)
+    w.curve = CurveId::Bn254;
+  else
+    h.bad("the witness prime is neither BLS12-381's nor BN254's scalar field");
+  if (expect.curve && *expect.curve != w.curve)
+    h.bad(std::string("a ") + pairing::snarkjs_name(w.curve) + " witness, but the proving key" +
+          (expect.key.empty() ? std::string() : " " + expect.key) + " is " + pairing::snarkjs_name(*expect.curve) +
+          " (wrong curve)");
   std::uint32_t n = h.u32();
-  if (expected_n_vars && n != expected_n_vars)
-    h.bad("nWitness = " + std::to_string(n) + " but the proving key has nVars = " + std::to_string(expected_n_vars) +
+  if (expect.n_vars && n != expect.n_vars)
+    h.bad("nWitness = " + std::to_string(n) + " but the proving key has nVars = " + std::to_string(expect.n_vars) +
           " (witness of another circuit?)");
   Reader d = f.section(2, "witness values");
   if (d.remaining() != std::uint64_t(n) * 32)  // before the values are allocated
     d.bad("holds " + std::to_string(d.remaining()) + " bytes, expected " + std::to_string(n) + " values of 32 bytes");
-  Witness w;
   w.path = f.path();
   w.values.resize(n);
   const std::uint8_t* p = d.take(std::size_t(n) * 32);
   for (std::uint32_t i = 0; i < n; ++i) {
-    w.values[i] = Fr::repr_from_bytes_le(p + 32 * std::size_t(i));
-    if (!Fr::is_canonical(w.values[i])) d.bad("value " + std::to_string(i) + " is not below r");
+    w.values[i] = pairing::Bls12_381::Fr::repr_from_bytes_le(p + 32 * std::size_t(i));
+    if (ff::bi::cmp(w.values[i], prime) >= 0) d.bad("value " + std::to_string(i) + " is not below r");
   }
-  if (n == 0 || w.values[0] != Fr::Repr{1, 0, 0, 0}) d.bad("w[0] must be 1");
+  if (n == 0 || w.values[0] != Scalar{1, 0, 0, 0}) d.bad("w[0] must be 1");
   return w;
 }
 
-void write_wtns(const std::string& path, const std::vector<Scalar>& values) {
+void write_wtns(const std::string& path, const std::vector<Scalar>& values, CurveId curve) {
   std::string out;
   auto put32 = [&](std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); };
   auto put64 = [&](std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); };
@@ -56,7 +63,7 @@ void write_wtns(const std::string& path, const std::vector<Scalar>& values) {
   put32(1);
   put64(4 + 32 + 4);
   put32(32);
-  put_repr(Fr::P);
+  put_repr(curve == CurveId::Bn254 ? pairing::Bn254::Fr::P : pairing::Bls12_381::Fr::P);
   put32(std::uint32_t(values.size()));
   put32(2);
   put64(values.size() * 32);

@@ -5,25 +5,29 @@
 //                                       source comment says)
 //   3 IC (nPublic+1 G1)  4 coefficients  5 A (nVars G1)  6 B1 (nVars G1)  7 B2 (nVars G2)
 //   8 C (nVars−nPublic−1 G1, signals nPublic+1..)  9 H (domainSize G1)  10 contributions
-// Points: affine x‖y, each coordinate little-endian in Montgomery form (R = 2^384), which
-// is exactly our Fq representation; infinity is all-zero bytes. Coefficient values are
+// Points: affine x‖y, each coordinate little-endian in Montgomery form (R = 2^(8·n8q)),
+// which is exactly our Fq representation; infinity is all-zero bytes. Coefficient values are
 // c·R² mod r (R = 2^256): a Montgomery product with a canonical witness value gives the
 // Montgomery form of c·w, which is how synthesis uses them.
+//
+// The curve is the key's own (its primes q and r in section 2): every type and function here
+// is a template on the pairing engine E (pairing::Bls12_381, pairing::Bn254), instantiated for
+// both in zkey.cpp; zkey_curve() reads which one a file is before it is parsed.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "cuzk/ec/bls12_381_curves.hpp"
 #include "cuzk/groth16/key_array.hpp"
+#include "cuzk/pairing/engine.hpp"
 
 namespace cuzk::groth16 {
 
-using bls12_381::Fq;
-using bls12_381::Fr;
-using bls12_381::G1Affine;
-using bls12_381::G2Affine;
+using pairing::CurveId;
 
+template <class E>
 struct ZkeyHeader {
+  using G1Affine = typename E::G1Affine;
+  using G2Affine = typename E::G2Affine;
   std::uint32_t n_vars = 0;       // witness length, including the constant 1
   std::uint32_t n_public = 0;     // outputs + public inputs, excluding the constant
   std::uint32_t domain_size = 0;  // n, a power of two
@@ -32,11 +36,12 @@ struct ZkeyHeader {
   G2Affine beta2, gamma2, delta2;
 };
 
+template <class E>
 struct Coef {
   std::uint32_t matrix;      // 0 = A, 1 = B
   std::uint32_t constraint;  // row < domain_size
   std::uint32_t signal;      // < n_vars
-  Fr value;                  // raw c·R² (see above)
+  typename E::Fr value;      // raw c·R² (see above)
 };
 
 struct ZkeyOptions {
@@ -46,11 +51,18 @@ struct ZkeyOptions {
   bool load_h = true;           // the prover needs H; the verifier-key export does not
 };
 
+template <class E>
 class ProvingKey {
 public:
-  ZkeyHeader header;
+  using Engine = E;
+  using Fr = typename E::Fr;
+  using G1Affine = typename E::G1Affine;
+  using G2Affine = typename E::G2Affine;
+  static constexpr CurveId curve = E::id;
+
+  ZkeyHeader<E> header;
   std::vector<G1Affine> ic;  // nPublic + 1
-  KeyArray<Coef> coefs;  // sorted by (matrix, constraint) at load
+  KeyArray<Coef<E>> coefs;  // sorted by (matrix, constraint) at load
   // coefs[row_begin[m][i] .. row_begin[m][i+1]) are matrix m's entries of row i.
   std::vector<std::uint32_t> row_begin[2];
   // Multi-GB at 2^24: owned (BigVector takes the page faults of their allocation in
@@ -65,19 +77,28 @@ public:
   static std::size_t partition_bytes(std::uint32_t n_vars, std::uint32_t domain_size);
 };
 
-// Reads and validates a Groth16 .zkey over BLS12-381. Throws Error(BadInput) naming the
+// The curve of a .zkey, from its section 2's primes (n8q, q, n8r, r), without parsing the
+// rest. Throws Error(BadInput) naming the file for a key of neither curve (or not a Groth16
+// zkey at all: the same checks as read_zkey's first steps).
+CurveId zkey_curve(const std::string& path);
+class BinFile;
+CurveId zkey_curve(const BinFile& f);
+
+// Reads and validates a Groth16 .zkey over E's curve. Throws Error(BadInput) naming the
 // file for a wrong magic/protocol/curve, truncation, points off the curve, indices out of
 // range, or section sizes that disagree with the header.
 // Before anything sized by the header is allocated, every section's size is checked against
 // the header (64-bit arithmetic), so a small file cannot make the reader allocate much more
 // than its own size. A point off its curve is named ("section 5 (A): point 17 is not on the
 // curve"); a section with a point outside the prime-order subgroup is named as a whole.
-ProvingKey read_zkey(const std::string& path, const ZkeyOptions& opt = {});
+template <class E>
+ProvingKey<E> read_zkey(const std::string& path, const ZkeyOptions& opt = {});
 // The same parser over bytes in memory (fuzzers); `name` stands for the file in messages.
-ProvingKey read_zkey_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name,
-                                 const ZkeyOptions& opt = {});
-class BinFile;
-ProvingKey read_zkey(const BinFile& f, const ZkeyOptions& opt);
+template <class E>
+ProvingKey<E> read_zkey_from_memory(const std::uint8_t* data, std::size_t size, const std::string& name,
+                                    const ZkeyOptions& opt = {});
+template <class E>
+ProvingKey<E> read_zkey(const BinFile& f, const ZkeyOptions& opt);
 
 // Whether all n on-curve points lie in the prime-order subgroup, by one random linear
 // combination per 2^22 points: S = Σ c_i·P_i with c_i uniform 64-bit from the OS CSPRNG
@@ -85,22 +106,26 @@ ProvingKey read_zkey(const BinFile& f, const ZkeyOptions& opt);
 // in the cofactor part. If some T_j ≠ O has order m, S passes only when c_j·T_j equals minus
 // the rest, one residue of c_j mod m: probability <= 1/m + 2^-64 over c_j (uniform and drawn
 // after the key was fixed). So a section escapes with probability <= 1/3 at worst (torsion
-// of order 3, the smallest prime factor of the G1 cofactor 3·11²·10177²·859267²·52437899²;
-// 13 for G2) and ~2^-64 for the torsion of a generic curve point, whose order is huge.
+// of order 3, the smallest prime factor of BLS12-381's G1 cofactor 3·11²·10177²·859267²·52437899²;
+// 13 for its G2; BN254's G1 has cofactor 1, its G2 cofactor's smallest prime factor is 13) and
+// ~2^-64 for the torsion of a generic curve point, whose order is huge.
 // A miss can never give an invalid proof: every proof is verified before it is written
 // (prove, and batch by default), and a torsion component of the key shows up there. This
 // check only decides whom to blame: the key rather than the witness.
-bool points_in_subgroup(const G1Affine* p, std::size_t n);
-bool points_in_subgroup(const G2Affine* p, std::size_t n);
+template <class Curve>
+bool points_in_subgroup(const ec::Affine<Curve>* p, std::size_t n);
 // Sorts pk.coefs by (matrix, row) and fills row_begin (counting sort), so synthesis can
 // run row-parallel. read_zkey calls it; generators that fill coefs call it too.
-void index_coefficients(ProvingKey& pk);
+template <class E>
+void index_coefficients(ProvingKey<E>& pk);
 
 // Writes pk as a snarkjs Groth16 .zkey (atomically). The contributions section is
 // empty (no MPC transcript): such keys are for tests and benchmarks.
-void write_zkey(const std::string& path, const ProvingKey& pk);
+template <class E>
+void write_zkey(const std::string& path, const ProvingKey<E>& pk);
 
 // Only the header and IC (cheap; for estimates and for the verification key).
-ProvingKey read_zkey_header(const std::string& path, const ZkeyOptions& opt = {});
+template <class E>
+ProvingKey<E> read_zkey_header(const std::string& path, const ZkeyOptions& opt = {});
 
 }  // namespace cuzk::groth16

@@ -3,10 +3,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/ec/bls12_381_subgroup.hpp"
+#include "cuzk/ec/bn254_subgroup.hpp"
 #include "cuzk/msm/pippenger.hpp"
 #include "cuzk/util/error.hpp"
 
@@ -29,8 +31,12 @@ void os_random(void* out, std::size_t bytes) {
   }
 }
 
+}  // namespace
+
 template <class Curve>
-bool in_subgroup_batched(const ec::Affine<Curve>* p, std::size_t n) {
+bool points_in_subgroup(const ec::Affine<Curve>* p, std::size_t n) {
+  // BN254's G1 has cofactor 1: every on-curve point (the caller checked) is in the subgroup.
+  if constexpr (std::is_same_v<Curve, bn254::G1Curve>) return true;
   if (n == 0) return true;
   std::vector<std::uint64_t> c(std::min(n, kChunk));
   std::vector<ff::Limbs<4>> k(c.size());
@@ -41,12 +47,12 @@ bool in_subgroup_batched(const ec::Affine<Curve>* p, std::size_t n) {
     for (std::size_t i = 0; i < m; ++i) k[i] = ff::Limbs<4>{c[i], 0, 0, 0};
     sum += msm::pippenger(p + at, k.data(), m);
   }
-  return bls12_381::in_subgroup(sum.to_affine());
+  return in_subgroup(sum.to_affine());  // the curve's own exact test (found by argument lookup)
 }
 
-}  // namespace
-
-bool points_in_subgroup(const G1Affine* p, std::size_t n) { return in_subgroup_batched(p, n); }
-bool points_in_subgroup(const G2Affine* p, std::size_t n) { return in_subgroup_batched(p, n); }
+template bool points_in_subgroup(const bls12_381::G1Affine*, std::size_t);
+template bool points_in_subgroup(const bls12_381::G2Affine*, std::size_t);
+template bool points_in_subgroup(const bn254::G1Affine*, std::size_t);
+template bool points_in_subgroup(const bn254::G2Affine*, std::size_t);
 
 }  // namespace cuzk::groth16

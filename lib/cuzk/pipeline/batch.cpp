@@ -35,7 +35,7 @@ namespace {
 std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::string>& files) {
   std::vector<std::unique_ptr<SectorState>> out;
   std::set<std::string> ids;
-  std::map<std::string, std::shared_ptr<groth16::ProvingKey>> headers;
+  std::map<std::string, std::shared_ptr<groth16::AnyKey>> headers;
   std::map<std::string, std::string> key_digests;  // zkey path -> verification key digest
   for (std::size_t i = 0; i < files.size(); ++i) {
     auto s = std::make_unique<SectorState>();
@@ -46,15 +46,22 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
       if (!ids.insert(s->spec.id).second)
         fail(Error::Kind::BadInput, files[i], "sector \"" + s->spec.id + "\" appears twice in this batch");
       auto& h = headers[s->spec.zkey];
-      if (!h) h = std::make_shared<groth16::ProvingKey>(groth16::read_zkey_header(s->spec.zkey));
+      if (!h)
+        h = pairing::with_curve(groth16::zkey_curve(s->spec.zkey), [&](auto e) {
+          return std::make_shared<groth16::AnyKey>(groth16::read_zkey_header<decltype(e)>(s->spec.zkey));
+        });
       s->header = *h;
-      s->vk = groth16::verifying_key(s->header);
-      // The key's identity for --resume: a digest of its verification key, which decides
-      // whether a proof is valid (hashing a multi-GB .zkey on every start would cost seconds).
+      s->vk = groth16::visit_curve(s->header, [](auto, const auto& k) { return groth16::AnyVerifyingKey(groth16::verifying_key(k)); });
+      // The key's identity for --resume: a digest of its verification key (its curve included),
+      // which decides whether a proof is valid (hashing a multi-GB .zkey on every start would
+      // cost seconds).
       auto& kd = key_digests[s->spec.zkey];
-      if (kd.empty()) kd = "sha256:" + to_hex(sha256_of(groth16::vkey_to_json(s->vk).dump()));
+      if (kd.empty())
+        kd = "sha256:" + to_hex(sha256_of(groth16::visit_curve(s->vk, [](auto, const auto& vk) { return groth16::vkey_to_json(vk).dump(); })));
       s->key_digest = kd;
-      s->footprint = groth16::ProvingKey::partition_bytes(h->header.n_vars, h->header.domain_size);
+      s->footprint = groth16::visit_curve(s->header, [](auto, const auto& k) {
+        return std::uint64_t(k.partition_bytes(k.header.n_vars, k.header.domain_size));
+      });
       s->key_bytes = fs::file_size(s->spec.zkey);
       s->source = make_partition_source(s->spec, s->key_digest);
       std::tie(s->sector_bytes, s->sector_what) = s->source->sector_memory();
@@ -109,6 +116,7 @@ void refuse_colliding_outputs(std::vector<std::unique_ptr<SectorState>>& sectors
 struct BatchSize {
   std::uint64_t footprint = 1, key_bytes = 0;
   unsigned partitions = 0;
+  std::set<std::string> curves;  // snarkjs's names of the keys' curves
 };
 BatchSize batch_size(const std::vector<std::unique_ptr<SectorState>>& sectors) {
   BatchSize z;
@@ -117,6 +125,7 @@ BatchSize batch_size(const std::vector<std::unique_ptr<SectorState>>& sectors) {
       z.footprint = std::max(z.footprint, s->footprint);
       z.key_bytes = std::max(z.key_bytes, s->key_bytes);
       z.partitions += unsigned(s->spec.partitions());
+      z.curves.insert(pairing::snarkjs_name(groth16::curve_of(s->header)));
     }
   return z;
 }
@@ -130,7 +139,9 @@ std::uint64_t host_reserved_bytes(const std::vector<Device>& devices,
     std::uint64_t most = 0;
     for (const auto& s : sectors)
       if (s->error.empty() && d.backend)
-        most = std::max(most, d.backend->host_reserved_bytes(s->header, std::max(1u, workers_per_device)));
+        most = std::max(most, groth16::visit_curve(s->header, [&](auto, const auto& k) {
+                          return d.backend->host_reserved_bytes(k, std::max(1u, workers_per_device));
+                        }));
     total += most;
   }
   return total;
@@ -162,6 +173,7 @@ events::RunStart run_start_event(const BatchConfig& cfg, const std::vector<Devic
   e.partitions = size.partitions;
   e.footprint = size.footprint;
   e.key_bytes = size.key_bytes;
+  e.curves.assign(size.curves.begin(), size.curves.end());
   return e;
 }
 
@@ -171,7 +183,7 @@ KeyCache::OnLoad key_load_reporter(EventWriter& ev) {
   return [&ev](const std::string& path, EventWriter::Clock::time_point t0, EventWriter::Clock::time_point t1,
                const groth16::KeyLoadReport& rep, const std::string& err) {
     ev.emit(events::KeyLoad{round_us(ev.seconds(t0)), round_us(ev.seconds(t1)), path, rep.source, double(rep.bytes),
-                            rep.cache_path, rep.wrote, rep.note, err});
+                            err.empty() ? rep.curve : std::string(), rep.cache_path, rep.wrote, rep.note, err});
     static const char* clear = isatty(STDERR_FILENO) == 1 ? "\r\x1b[K" : "";  // the bar's line
     if (rep.wrote)
       std::fprintf(stderr, "%scuzk-prove batch: prepared %s into the key cache %s (%.1f MB; --no-key-cache to skip)\n",

@@ -30,8 +30,8 @@ struct SectorState {
   std::string file;
   SectorSpec spec;
   std::string error;                // set when the sector file or its key header could not be read
-  groth16::ProvingKey header;       // header + IC only: assembly and verification key
-  groth16::VerifyingKey vk;
+  groth16::AnyKey header;           // header + IC only, of the key's curve: assembly and verification key
+  groth16::AnyVerifyingKey vk;
   std::uint64_t footprint = 0;      // bytes per partition (ProvingKey::partition_bytes)
   std::uint64_t key_bytes = 0;      // estimated resident key (the .zkey size)
   std::unique_ptr<PartitionSource> source;  // what its partitions are proven from (partition_source.hpp)
@@ -47,7 +47,7 @@ struct SectorState {
   unsigned remaining = 0;
   unsigned proven = 0, skipped = 0, failed = 0;
   std::string status, first_error;  // set by end_sector ("ok", "failed", "skipped", "refused"); the first error line
-  std::vector<std::optional<groth16::Proof>> proofs;
+  std::vector<std::optional<groth16::AnyProof>> proofs;
 
   // What events call it: its id, or its file when the file gave none.
   const std::string& name() const { return spec.id.empty() ? file : spec.id; }
@@ -93,7 +93,7 @@ public:
   void dispatch(std::vector<std::unique_ptr<SectorState>>& sectors);
   void submit(PartitionPtr p);  // dispatcher → the graph, in (seq, partition) order
   // A partition is finished (proof or failure). Writes the sector proof after the last one.
-  void partition_done(SectorState& s, unsigned part, std::optional<groth16::Proof> proof, bool skipped);
+  void partition_done(SectorState& s, unsigned part, std::optional<groth16::AnyProof> proof, bool skipped);
   void emit_error(SectorState& s, std::optional<unsigned> part, const std::string& msg);
   ProgressBar* progress = nullptr;  // told of every finished partition
 
@@ -128,7 +128,7 @@ private:
   std::vector<std::unique_ptr<WorkerPool>> uploaders_;       // per device with memory: one thread
   std::unique_ptr<WorkerPool> writers_;                      // write_workers threads
   std::mutex prep_mu_;
-  std::set<const groth16::ProvingKey*> prepared_;
+  std::set<const groth16::AnyKey*> prepared_;
   std::unique_ptr<Graph> graph_;
 };
 

@@ -84,8 +84,8 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
       // their tasks. Unisolated, it could pick up another graph task - such as a synthesis of
       // the same key that then waits on this very load's future - and never return (seen
       // once as a hung batch_bad_input under ctest -j2).
-      auto k = tbb::this_task_arena::isolate([&] { return groth16::load_key(path, opt_, cache_, rep); });
-      mine.set_value(std::make_shared<const groth16::ProvingKey>(std::move(k)));
+      auto k = tbb::this_task_arena::isolate([&] { return groth16::load_any_key(path, opt_, cache_, rep); });
+      mine.set_value(std::make_shared<const groth16::AnyKey>(std::move(k)));
     } catch (const std::exception& e) {
       err = e.what();
       mine.set_exception(std::current_exception());

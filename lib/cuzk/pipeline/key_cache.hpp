@@ -16,6 +16,7 @@
 
 #include <functional>
 
+#include "cuzk/groth16/any_curve.hpp"
 #include "cuzk/groth16/prepared_key.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
@@ -24,7 +25,7 @@ namespace cuzk::pipeline {
 
 class KeyCache {
 public:
-  using KeyPtr = std::shared_ptr<const groth16::ProvingKey>;
+  using KeyPtr = std::shared_ptr<const groth16::AnyKey>;  // the key of its own curve
 
   // Called after every load (success or failure) with the key's path, the load's start and
   // end (steady clock) and what load_key did; the batch turns it into the key_load event.

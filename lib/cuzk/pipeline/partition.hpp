@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/any_curve.hpp"
 #include "cuzk/pipeline/key_cache.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/pipeline/inputs.hpp"
@@ -83,7 +83,7 @@ public:
   ~KeyLease() { release(); }
 
   // The key, loaded by the first user (KeyCache::get; rethrows the load's error).
-  const groth16::ProvingKey& load() {
+  const groth16::AnyKey& load() {
     if (!key_) key_ = keys_->get(path_);
     return *key_;
   }
@@ -112,8 +112,8 @@ struct Partition {
   Inputs inputs;  // what the proof is made from (synthesis)
   groth16::Witness w;
   std::vector<groth16::Scalar> pub;
-  groth16::Abc abc;
-  groth16::MsmSums sums;
+  groth16::AnyAbc abc;   // of the key's curve, as every curve-dependent value below
+  groth16::AnySums sums;
   double synth_t1 = 0;
   std::string error;  // the first failure; "" while it is on its way
 
@@ -124,7 +124,7 @@ struct Partition {
   // The device is done with it: a/b/c, the witness (the public signals stay in `pub`), the key
   // and the permit go back. The one hand-off point for what the partition holds.
   void leave_device() {
-    abc.release();
+    std::visit([](auto& x) { x.release(); }, abc);
     std::vector<groth16::Scalar>().swap(w.values);
     key.release();
     permit.release();

@@ -11,7 +11,7 @@
 #include <string>
 #include <utility>
 
-#include "cuzk/groth16/prover.hpp"
+#include "cuzk/groth16/any_curve.hpp"
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/pipeline/inputs.hpp"
 #include "cuzk/pipeline/sector.hpp"
@@ -20,15 +20,15 @@ namespace cuzk::pipeline {
 
 struct Synthesized {
   groth16::Witness w;  // all wire values (public signals: groth16::public_signals)
-  groth16::Abc abc;
+  groth16::AnyAbc abc;  // of the key's curve
   Inputs inputs;       // what the proof is made from (inputs.hpp)
 };
 
 class PartitionSource {
 public:
   virtual ~PartitionSource() = default;
-  // Partition `part` under `pk`. Throws Error naming the file and the problem.
-  virtual Synthesized synthesize(unsigned part, const groth16::ProvingKey& pk) = 0;
+  // Partition `part` under `pk` (either curve). Throws Error naming the file and the problem.
+  virtual Synthesized synthesize(unsigned part, const groth16::AnyKey& pk) = 0;
   // --resume: the inputs as the partition would be proven now, without synthesizing it.
   virtual Inputs current_inputs(unsigned part) = 0;
   // The file partition `part` is proven from, for its p<i>.inputs.json: {"witness", path} or

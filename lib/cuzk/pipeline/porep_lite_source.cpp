@@ -20,7 +20,12 @@ public:
   PorepLiteSource(const SectorSpec& spec, std::string key_digest)
       : n_(*spec.native), zkey_(spec.zkey), key_(std::move(key_digest)) {}
 
-  Synthesized synthesize(unsigned part, const groth16::ProvingKey& pk) override {
+  Synthesized synthesize(unsigned part, const groth16::AnyKey& key) override {
+    if (groth16::curve_of(key) != pairing::CurveId::Bls12_381)
+      fail(Error::Kind::BadInput, zkey_,
+           std::string("is a ") + pairing::snarkjs_name(groth16::curve_of(key)) +
+               " key; porep-lite circuits are over BLS12-381's scalar field");
+    const auto& pk = std::get<groth16::ProvingKey<pairing::Bls12_381>>(key);
     const auto replica = loaded();
     const pl::Layout lay = pl::layout(n_.depth, n_.challenges);
     if (lay.n_wires != pk.header.n_vars || lay.n_public != pk.header.n_public || lay.domain_size != pk.header.domain_size)
@@ -33,7 +38,7 @@ public:
     out.w.values = std::move(syn.witness);
     out.w.path = n_.replica;
     out.inputs = current_inputs(part);
-    out.abc = std::move(syn.abc);
+    out.abc = std::move(syn.abc);  // BLS12-381's alternative
     return out;
   }
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cuzk/groth16/json_io.hpp"
+#include "cuzk/groth16/snarkjs_files.hpp"
 #include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/error.hpp"
@@ -54,11 +55,11 @@ std::string stale_reason(const ojson& recorded, const ojson& now) {
   return "stale: witness changed";
 }
 
-// Concatenated 192-byte proofs.
-std::string sector_proof_bytes(const std::vector<groth16::Proof>& proofs) {
+// The proofs' binary forms, concatenated.
+std::string sector_proof_bytes(const std::vector<groth16::AnyProof>& proofs) {
   std::string s;
   for (const auto& p : proofs) {
-    auto b = groth16::proof_to_bytes(p);
+    auto b = groth16::visit_curve(p, [](auto, const auto& x) { return groth16::proof_file_bytes(x); });
     s.append(reinterpret_cast<const char*>(b.data()), b.size());
   }
   return s;
@@ -110,7 +111,8 @@ void SectorLedger::release() {
 
 bool SectorLedger::has_outputs(unsigned part) const { return partition_outputs_exist(out_, id_, part); }
 
-Existing SectorLedger::check(unsigned part, const groth16::VerifyingKey& vk, const std::function<Inputs()>& current) const {
+Existing SectorLedger::check(unsigned part, const groth16::AnyVerifyingKey& any_vk,
+                             const std::function<Inputs()>& current) const {
   const std::string& out = out_;
   const std::string& sector = id_;
   Existing e;
@@ -125,9 +127,15 @@ Existing SectorLedger::check(unsigned part, const groth16::VerifyingKey& vk, con
     return e;
   }
   try {
-    auto proof = groth16::proof_from_json(groth16::read_json_file(pp), pp);
+    // A proof of the other curve is invalid here (proof_from_json names the curve).
     auto pub = groth16::public_from_json(groth16::read_json_file(pu), pu);
-    auto r = groth16::verify(vk, pub, proof);
+    groth16::VerifyResult r;
+    groth16::AnyProof proof = groth16::visit_curve(any_vk, [&](auto e, const auto& vk) {
+      using E = decltype(e);
+      auto pr = groth16::proof_from_json<E>(groth16::read_json_file(pp), pp);
+      r = groth16::verify(vk, pub, pr);
+      return groth16::AnyProof(pr);
+    });
     if (!r) {
       e.reason = pp + ": does not verify (" + r.reason + ")";
       return e;
@@ -155,7 +163,7 @@ Existing SectorLedger::check(unsigned part, const groth16::VerifyingKey& vk, con
   return e;
 }
 
-std::size_t SectorLedger::write_partition(unsigned part, const groth16::Proof& proof,
+std::size_t SectorLedger::write_partition(unsigned part, const groth16::AnyProof& proof,
                                           const std::vector<groth16::Scalar>& pub, const Inputs& inputs,
                                           const std::pair<std::string, std::string>& origin, bool overwrite) const {
   ojson record;  // the manifest
@@ -166,7 +174,7 @@ std::size_t SectorLedger::write_partition(unsigned part, const groth16::Proof& p
   record["zkey"] = zkey_;
   record[origin.first] = origin.second;
   auto pj = groth16::dump_snarkjs(groth16::public_to_json(pub));
-  auto pr = groth16::dump_snarkjs(groth16::proof_to_json(proof));
+  auto pr = groth16::visit_curve(proof, [](auto, const auto& x) { return groth16::dump_snarkjs(groth16::proof_to_json(x)); });
   // replace: a path from a sector file may be any bytes, not UTF-8; the manifest stays JSON.
   auto in = record.dump(1, ' ', false, ojson::error_handler_t::replace) + "\n";
   const std::string pp = proof_json_path(out_, id_, part);
@@ -177,7 +185,7 @@ std::size_t SectorLedger::write_partition(unsigned part, const groth16::Proof& p
   return pj.size() + in.size() + pr.size();
 }
 
-bool SectorLedger::write_sector_proof(const std::vector<groth16::Proof>& proofs, bool replace) const {
+bool SectorLedger::write_sector_proof(const std::vector<groth16::AnyProof>& proofs, bool replace) const {
   const std::string path = proof_path();
   const std::string bytes = sector_proof_bytes(proofs);
   std::error_code ec;

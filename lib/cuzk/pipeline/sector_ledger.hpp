@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "cuzk/groth16/verifier.hpp"
+#include "cuzk/groth16/any_curve.hpp"
 #include "cuzk/pipeline/inputs.hpp"
 
 namespace cuzk::pipeline {
@@ -33,7 +33,7 @@ std::string sector_proof_path(const std::string& out, const std::string& sector)
 // What --resume finds for one partition.
 struct Existing {
   enum class State { None, Valid, Invalid } state = State::None;
-  std::optional<groth16::Proof> proof;  // when Valid
+  std::optional<groth16::AnyProof> proof;  // when Valid
   std::string reason;                   // when Invalid: why it will be recomputed
 };
 
@@ -63,17 +63,18 @@ public:
   // Loads p<i>.proof.json + p<i>.public.json if present and verifies them with `vk`; a proof
   // that verifies is kept only when p<i>.inputs.json records the inputs `current()` returns
   // (called only then; it may throw, which makes the partition stale too).
-  Existing check(unsigned part, const groth16::VerifyingKey& vk, const std::function<Inputs()>& current) const;
+  Existing check(unsigned part, const groth16::AnyVerifyingKey& vk, const std::function<Inputs()>& current) const;
   // Writes public, manifest (the inputs and `origin`, {"witness"|"replica", path}), then proof
   // JSON (atomic; never over an existing file unless `overwrite`, which first removes the old
   // proof so a half-finished redo never looks done). Returns the bytes written.
-  std::size_t write_partition(unsigned part, const groth16::Proof& proof, const std::vector<groth16::Scalar>& pub,
+  std::size_t write_partition(unsigned part, const groth16::AnyProof& proof, const std::vector<groth16::Scalar>& pub,
                               const Inputs& inputs, const std::pair<std::string, std::string>& origin,
                               bool overwrite) const;
-  // DIR/<sector>.proof from every partition's proof. An existing one is kept when it holds the
+  // DIR/<sector>.proof from every partition's proof, each in its curve's binary form
+  // (groth16::proof_file_bytes: 192 bytes for BLS12-381, 256 for BN254). An existing one is kept when it holds the
   // same proofs and replaced when `replace` (--resume redid partitions); otherwise it fails (one
   // line). Returns true when one existed.
-  bool write_sector_proof(const std::vector<groth16::Proof>& proofs, bool replace) const;
+  bool write_sector_proof(const std::vector<groth16::AnyProof>& proofs, bool replace) const;
 
 private:
   std::string out_, id_, zkey_, dir_;

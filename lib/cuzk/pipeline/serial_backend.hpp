@@ -44,22 +44,40 @@ private:
 };
 
 class SerialBackend final : public groth16::Backend {
+  using Bls = pairing::Bls12_381;
+  using Bn = pairing::Bn254;
+
 public:
   explicit SerialBackend(std::shared_ptr<groth16::Backend> inner) : inner_(std::move(inner)) {}
   std::string name() const override { return inner_->name(); }
-  groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
-                           groth16::StageTimes& t, bool early_free) override {
-    const auto t0 = SteadyClock::now();
-    std::lock_guard<FifoMutex> lk(device_);
-    t.lock_wait += seconds_since(t0);
-    return tbb::this_task_arena::isolate([&] { return inner_->compute(pk, std::move(abc), w, t, early_free); });
+  groth16::MsmSums<Bls> compute(const groth16::ProvingKey<Bls>& pk, groth16::Abc<Bls> abc,
+                                const std::vector<groth16::Scalar>& w, groth16::StageTimes& t, bool early_free) override {
+    return serial(pk, std::move(abc), w, t, early_free);
   }
-  void prepare(const groth16::ProvingKey& pk) override { inner_->prepare(pk); }
-  std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
+  groth16::MsmSums<Bn> compute(const groth16::ProvingKey<Bn>& pk, groth16::Abc<Bn> abc,
+                               const std::vector<groth16::Scalar>& w, groth16::StageTimes& t, bool early_free) override {
+    return serial(pk, std::move(abc), w, t, early_free);
+  }
+  void prepare(const groth16::ProvingKey<Bls>& pk) override { inner_->prepare(pk); }
+  void prepare(const groth16::ProvingKey<Bn>& pk) override { inner_->prepare(pk); }
+  std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bls>& pk, unsigned workers) const override {
+    return inner_->host_reserved_bytes(pk, workers);
+  }
+  std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bn>& pk, unsigned workers) const override {
     return inner_->host_reserved_bytes(pk, workers);
   }
 
 private:
+  template <class E>
+  groth16::MsmSums<E> serial(const groth16::ProvingKey<E>& pk, groth16::Abc<E> abc, const std::vector<groth16::Scalar>& w,
+                             groth16::StageTimes& t, bool early_free) {
+    const auto t0 = SteadyClock::now();
+    std::lock_guard<FifoMutex> lk(device_);
+    t.lock_wait += seconds_since(t0);
+    groth16::CurveBackend<E>& inner = *inner_;
+    return tbb::this_task_arena::isolate([&] { return inner.compute(pk, std::move(abc), w, t, early_free); });
+  }
+
   std::shared_ptr<groth16::Backend> inner_;  // may be shared by several devices (stateless)
   FifoMutex device_;                         // one per device
 };

@@ -17,7 +17,7 @@
 
 namespace cuzk::pipeline::detail {
 
-using groth16::Proof;
+using groth16::AnyProof;
 using tbb::this_task_arena::isolate;
 
 // A device with memory of its own gets the key's points uploaded now, on its uploader thread,
@@ -31,11 +31,12 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
       const double t0 = ev.now();
       std::string err;
       try {
-        backend->prepare(*pk);
+        groth16::visit_curve(*pk, [&](auto, const auto& k) { backend->prepare(k); });
       } catch (const std::exception& e) {
         err = e.what();  // compute() meets it again and reports it for the partition
       }
-      ev.emit(events::KeyUpload{round_us(t0), round_us(ev.now()), std::int64_t(index), pk->path, err});
+      const std::string& path = groth16::visit_curve(*pk, [](auto, const auto& k) -> const std::string& { return k.path; });
+      ev.emit(events::KeyUpload{round_us(t0), round_us(ev.now()), std::int64_t(index), path, err});
     });
   }
 }
@@ -83,7 +84,7 @@ bool Batch::synthesize(Partition& p) {
     p.w = std::move(syn.w);
     p.abc = std::move(syn.abc);
     p.inputs = std::move(syn.inputs);
-    p.pub = groth16::public_signals(pk, p.w.values);
+    p.pub = groth16::visit_curve(pk, [&](auto, const auto& k) { return groth16::public_signals(k, p.w.values); });
   } catch (const std::bad_alloc&) {
     p.fail(p.source + ": out of memory during synthesis");
   } catch (const std::exception& e) {
@@ -107,7 +108,11 @@ void Batch::on_device(Partition& p, std::size_t d) {
   const unsigned worker = device_ids_[d]->take();
   groth16::StageTimes st;
   try {
-    p.sums = dev.backend->compute(*p.key.key(), std::move(p.abc), p.w.values, st, cfg.early_free);
+    p.sums = groth16::visit_curve(*p.key.key(), [&](auto e, const auto& k) {
+      using E = decltype(e);
+      groth16::CurveBackend<E>& be = *dev.backend;
+      return groth16::AnySums(be.compute(k, std::move(groth16::get_curve<E>(p.abc)), p.w.values, st, cfg.early_free));
+    });
   } catch (const std::bad_alloc&) {
     p.fail("out of memory in the " + dev.name + " backend");
   } catch (const std::exception& e) {
@@ -134,20 +139,25 @@ void Batch::on_device(Partition& p, std::size_t d) {
 // On a writer thread: assemble, verify, the partition's files; the sector's after its last.
 void Batch::write(Partition& p) {
   SectorState& s = *p.sector;
-  std::optional<Proof> proof;
+  std::optional<AnyProof> proof;
   if (!p.failed()) {
     const double t0 = ev.now();
     try {
       const std::string label = s.spec.id + "/p" + std::to_string(p.part);
-      auto bl = cfg.seed ? groth16::Blinding::from_seed(*cfg.seed, label) : groth16::Blinding::random();
-      const Proof pr = groth16::assemble(s.header, p.sums, bl);
+      const AnyProof pr = groth16::visit_curve(s.header, [&](auto e, const auto& k) {
+        using E = decltype(e);
+        auto bl = cfg.seed ? groth16::Blinding<E>::from_seed(*cfg.seed, label) : groth16::Blinding<E>::random();
+        return AnyProof(groth16::assemble(k, groth16::get_curve<E>(p.sums), bl));
+      });
       double verify_s = -1, verify_cpu = -1;
       if (cfg.verify) {  // by default: a proof that does not verify is never written
         groth16::VerifyResult r;
         const double v0 = ev.now(), c0 = thread_cpu_seconds();
         // Serial (~2 ms of CPU), on this writer thread; its wall time beside the CPU time shows
         // how long it waited for a core (12-37 ms on a 16-core host busy with syntheses).
-        r = groth16::verify(s.vk, p.pub, pr);
+        r = groth16::visit_curve(s.vk, [&](auto e, const auto& vk) {
+          return groth16::verify(vk, p.pub, groth16::get_curve<decltype(e)>(pr));
+        });
         verify_s = ev.now() - v0;
         verify_cpu = thread_cpu_seconds() - c0;
         if (!r)
@@ -172,7 +182,7 @@ void Batch::write(Partition& p) {
   partition_done(s, p.part, proof, false);
 }
 
-void Batch::partition_done(SectorState& s, unsigned part, std::optional<Proof> proof, bool was_skipped) {
+void Batch::partition_done(SectorState& s, unsigned part, std::optional<AnyProof> proof, bool was_skipped) {
   bool last = false;
   {
     std::lock_guard<std::mutex> lk(s.m);
@@ -196,7 +206,7 @@ void Batch::finish_sector(SectorState& s) {
   if (s.failed) {
     status = events::SectorStatus::Failed;
   } else {
-    std::vector<Proof> all;
+    std::vector<AnyProof> all;
     for (auto& p : s.proofs) all.push_back(*p);
     try {
       // --resume redid stale or invalid partitions: an old sector proof is made of those.

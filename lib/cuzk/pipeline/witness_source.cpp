@@ -12,14 +12,17 @@ class WitnessSource final : public PartitionSource {
 public:
   WitnessSource(const SectorSpec& spec, std::string key_digest) : paths_(spec.witnesses), key_(std::move(key_digest)) {}
 
-  Synthesized synthesize(unsigned part, const groth16::ProvingKey& pk) override {
-    Synthesized out;
-    out.w = groth16::read_wtns(paths_[part], pk.header.n_vars);
-    // The digest of the values that are proven (no race between hashing and proving).
-    const auto& v = out.w.values;
-    out.inputs = inputs(digest_tree({reinterpret_cast<const std::uint8_t*>(v.data()), v.size() * sizeof(groth16::Scalar)}));
-    out.abc = groth16::synthesize(pk, v);
-    return out;
+  Synthesized synthesize(unsigned part, const groth16::AnyKey& key) override {
+    return groth16::visit_curve(key, [&](auto e, const auto& pk) {
+      using E = decltype(e);
+      Synthesized out;
+      out.w = groth16::read_wtns(paths_[part], {pk.header.n_vars, E::id, pk.path});
+      // The digest of the values that are proven (no race between hashing and proving).
+      const auto& v = out.w.values;
+      out.inputs = inputs(digest_tree({reinterpret_cast<const std::uint8_t*>(v.data()), v.size() * sizeof(groth16::Scalar)}));
+      out.abc = groth16::synthesize(pk, v);
+      return out;
+    });
   }
 
   Inputs current_inputs(unsigned part) override {

@@ -9,7 +9,7 @@
 
 #include "cuzk/ec/batch_affine.hpp"
 #include "cuzk/ec/jacobian.hpp"
-#include "cuzk/ff/bls12_381.hpp"
+#include "cuzk/ff/bigint.hpp"
 #include "cuzk/util/first_touch_allocator.hpp"
 
 namespace cuzk::setup {
@@ -41,7 +41,7 @@ public:
     table_ = ec::batch_to_affine(jac.data(), jac.size());
   }
 
-  Jac mul(const bls12_381::Fr::Repr& k) const {
+  Jac mul(const ff::Limbs<4>& k) const {  // k < 2^255 (either curve's scalar, canonical)
     Jac acc;
     const std::size_t per = std::size_t(1) << w_;
     for (unsigned j = 0; j < windows_; ++j) {
@@ -51,8 +51,9 @@ public:
     return acc;
   }
 
-  // out[i] = scalars[i]·G (scalars in Montgomery form; converted here).
-  BigVector<Aff> mul_many(const bls12_381::Fr* scalars, std::size_t n) const {
+  // out[i] = scalars[i]·G (scalars in Montgomery form, the curve's Fr; converted here).
+  template <class Fr>
+  BigVector<Aff> mul_many(const Fr* scalars, std::size_t n) const {
     BigVector<Aff> out(n);
     constexpr std::size_t CHUNK = 1024;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, CHUNK), [&](const auto& rg) {
@@ -70,7 +71,7 @@ public:
   const std::vector<Aff>& table() const { return table_; }
 
 private:
-  std::size_t digit(const bls12_381::Fr::Repr& k, unsigned j) const {
+  std::size_t digit(const ff::Limbs<4>& k, unsigned j) const {
     std::size_t bit = std::size_t(j) * w_, v = 0;
     for (unsigned b = 0; b < w_ && bit + b < 256; ++b)
       v |= std::size_t((k[(bit + b) / 64] >> ((bit + b) % 64)) & 1) << b;

@@ -3,8 +3,10 @@
 #include <tbb/parallel_for.h>
 
 #include <chrono>
+#include <type_traits>
 
 #include "cuzk/ec/batch_affine.hpp"
+#include "cuzk/ff/roots_of_unity.hpp"
 #include "cuzk/groth16/randomness.hpp"
 #include "cuzk/setup/fixed_base.hpp"
 #include "cuzk/util/error.hpp"
@@ -12,9 +14,7 @@
 
 namespace cuzk::setup {
 
-using namespace bls12_381;
-using groth16::Coef;
-using groth16::ProvingKey;
+
 
 namespace {
 
@@ -22,9 +22,10 @@ using Clock = SteadyClock;
 
 // L_i(τ) for the points ω^(stride·i + offset), i < count, of the m-domain (m = 2^log_m):
 // L_k(τ) = (τ^m − 1)·ω^k / (m·(τ − ω^k)).
+template <class Fr>
 std::vector<Fr> lagrange_at(const Fr& tau, unsigned log_m, std::size_t count, std::size_t stride, std::size_t offset) {
   const std::size_t m = std::size_t(1) << log_m;
-  const Fr w = fr_root_of_unity(log_m);
+  const Fr w = ff::root_of_unity<Fr>(log_m);
   const Fr zt = tau.pow(ff::Limbs<1>{m}) - Fr::one();
   const Fr c = zt * Fr::from_u64(m).inverse();
   std::vector<Fr> num(count), den(count);
@@ -45,26 +46,44 @@ std::vector<Fr> lagrange_at(const Fr& tau, unsigned log_m, std::size_t count, st
   return num;
 }
 
-Fr coef_to_zkey(const Fr& c) { return c * Fr::from_canonical(Fr::R1); }  // raw = c·R²
+template <class Fr>
+Fr coef_to_zkey(const Fr& c) {
+  return c * Fr::from_canonical(Fr::R1);  // raw = c·R²
+}
 
 // k_i·G for all i on the engine when there is one, else TBB-parallel on the CPU.
-template <class Curve>
+template <class Curve, class Fr>
 BigVector<ec::Affine<Curve>> products(const FixedBase<Curve>& fb, const std::vector<Fr>& k, FixedBaseEngine* engine) {
-  return engine ? engine->mul_many(fb, k.data(), k.size()) : fb.mul_many(k.data(), k.size());
+  if constexpr (std::is_same_v<Fr, bls12_381::Fr>)
+    if (engine) return engine->mul_many(fb, k.data(), k.size());
+  return fb.mul_many(k.data(), k.size());
 }
 
 }  // namespace
 
-ToxicWaste ToxicWaste::random() {
+template <class E>
+ToxicWaste<E> ToxicWaste<E>::random() {
+  using Fr = typename E::Fr;
   auto s = groth16::FrSource::os();
-  return {s.next(), s.next(), s.next(), s.next(), s.next()};
+  return {s.next<Fr>(), s.next<Fr>(), s.next<Fr>(), s.next<Fr>(), s.next<Fr>()};
 }
-ToxicWaste ToxicWaste::from_seed(std::uint64_t seed) {
+template <class E>
+ToxicWaste<E> ToxicWaste<E>::from_seed(std::uint64_t seed) {
+  using Fr = typename E::Fr;
   auto s = groth16::FrSource::seeded(seed, "setup");
-  return {s.next(), s.next(), s.next(), s.next(), s.next()};
+  return {s.next<Fr>(), s.next<Fr>(), s.next<Fr>(), s.next<Fr>(), s.next<Fr>()};
 }
 
-ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times, FixedBaseEngine* engine) {
+template <class E>
+groth16::ProvingKey<E> generate_key(const groth16::R1cs<E>& cs, const ToxicWaste<E>& tw, SetupTimes* times,
+                                    FixedBaseEngine* engine) {
+  using Fr = typename E::Fr;
+  using Coef = groth16::Coef<E>;
+  using G1Curve = typename E::G1Curve;
+  using G2Curve = typename E::G2Curve;
+  using G1Affine = typename E::G1Affine;
+  using G2Affine = typename E::G2Affine;
+  if constexpr (!std::is_same_v<E, pairing::Bls12_381>) engine = nullptr;  // the engine is BLS12-381's
   SetupTimes local;
   SetupTimes& t = times ? *times : local;
   // read_r1cs refuses inconsistent counts; an R1cs built in memory is held to the same, since
@@ -78,7 +97,7 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   if (log_n > 28) fail(Error::Kind::BadInput, cs.path, "circuit too large for setup (domain > 2^28)");
   const std::size_t n = std::size_t(1) << log_n;
 
-  ProvingKey pk;
+  groth16::ProvingKey<E> pk;
   pk.path = "<generated>";
   auto& h = pk.header;
   h.n_vars = n_vars;
@@ -186,5 +205,13 @@ ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTime
   groth16::index_coefficients(pk);
   return pk;
 }
+
+template struct ToxicWaste<pairing::Bls12_381>;
+template struct ToxicWaste<pairing::Bn254>;
+template groth16::ProvingKey<pairing::Bls12_381> generate_key(const groth16::R1cs<pairing::Bls12_381>&,
+                                                              const ToxicWaste<pairing::Bls12_381>&, SetupTimes*,
+                                                              FixedBaseEngine*);
+template groth16::ProvingKey<pairing::Bn254> generate_key(const groth16::R1cs<pairing::Bn254>&,
+                                                          const ToxicWaste<pairing::Bn254>&, SetupTimes*, FixedBaseEngine*);
 
 }  // namespace cuzk::setup

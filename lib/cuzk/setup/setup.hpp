@@ -22,8 +22,10 @@
 
 namespace cuzk::setup {
 
+// The secrets, in the scalar field of the curve E (a pairing engine: the key's curve).
+template <class E>
 struct ToxicWaste {
-  bls12_381::Fr tau, alpha, beta, gamma, delta;
+  typename E::Fr tau, alpha, beta, gamma, delta;
   static ToxicWaste random();                    // OS CSPRNG
   static ToxicWaste from_seed(std::uint64_t s);  // reproducible tests
 };
@@ -35,7 +37,7 @@ struct SetupTimes {
   std::string engine = "cpu";
 };
 
-// An accelerator for the batched fixed-base products k_i·G (the CUDA backend has one):
+// An accelerator for the batched fixed-base products k_i·G of BLS12-381 (the CUDA backend has one):
 // given the host's table (FixedBase::table()), it returns exactly what
 // FixedBase::mul_many returns (affine points are unique, so results are bit-identical).
 // Errors throw cuzk::Error (Device, OutOfMemory).
@@ -49,8 +51,9 @@ public:
                                                   const bls12_381::Fr* scalars, std::size_t n) = 0;
 };
 
-// engine == nullptr: TBB-parallel on the CPU.
-groth16::ProvingKey generate_key(const groth16::R1cs& cs, const ToxicWaste& tw, SetupTimes* times = nullptr,
-                                 FixedBaseEngine* engine = nullptr);
+// A key over cs's curve E. engine == nullptr, or E not BLS12-381: TBB-parallel on the CPU.
+template <class E>
+groth16::ProvingKey<E> generate_key(const groth16::R1cs<E>& cs, const ToxicWaste<E>& tw, SetupTimes* times = nullptr,
+                                    FixedBaseEngine* engine = nullptr);
 
 }  // namespace cuzk::setup

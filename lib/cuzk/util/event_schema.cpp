@@ -42,7 +42,7 @@ constexpr FieldSpec kRunStart[] = {
     {"host", T::String, U::None, A},      {"start_unix", T::Number, U::Seconds, A}, {"cpus", T::Integer, U::None, A},
     {"gpus", T::Array, U::None, A},       {"config", T::Object, U::None, A},    {"argv", T::Array, U::None, A},
     {"sectors", T::Integer, U::None, A},  {"partitions", T::Integer, U::None, A}, {"footprint", T::Integer, U::Bytes, A},
-    {"key_bytes", T::Integer, U::Bytes, A},
+    {"key_bytes", T::Integer, U::Bytes, A}, {"curves", T::Array, U::None, A},
 };
 constexpr FieldSpec kRunEnd[] = {
     {"proofs", T::Integer, U::None, A},        {"failures", T::Integer, U::None, A},
@@ -93,7 +93,8 @@ constexpr FieldSpec kSkip[] = {{"sector", T::String, U::None, A},
                                {"reason", T::String, U::None, A}};
 constexpr FieldSpec kKeyLoad[] = {
     {"t0", T::Number, U::Seconds, A},      {"t1", T::Number, U::Seconds, A},     {"path", T::String, U::None, A},
-    {"source", T::String, U::None, A},     {"bytes", T::Integer, U::Bytes, A},   {"cache", T::String, U::None, O},
+    {"source", T::String, U::None, A},     {"bytes", T::Integer, U::Bytes, A},   {"curve", T::String, U::None, O},
+    {"cache", T::String, U::None, O},
     {"cache_written", T::Bool, U::None, O}, {"note", T::String, U::None, O},     {"message", T::String, U::None, O},
 };
 constexpr FieldSpec kKeyUpload[] = {
@@ -207,6 +208,7 @@ Fields to_fields(const RunStart& e) {
   f["partitions"] = e.partitions;
   f["footprint"] = e.footprint;
   f["key_bytes"] = e.key_bytes;
+  f["curves"] = e.curves;
   return f;
 }
 
@@ -300,6 +302,7 @@ Fields to_fields(const Redo& e) { return to_fields(static_cast<const Skip&>(e));
 
 Fields to_fields(const KeyLoad& e) {
   Fields f{{"t0", e.t0}, {"t1", e.t1}, {"path", e.path}, {"source", e.source}, {"bytes", integral(e.bytes)}};
+  if (!e.curve.empty()) f["curve"] = e.curve;
   if (!e.cache.empty()) f["cache"] = e.cache;
   if (e.cache_written) f["cache_written"] = true;
   if (!e.note.empty()) f["note"] = e.note;
@@ -395,6 +398,7 @@ void read(const Source& s, KeyLoad& e) {
   if (e.bytes < 0) s.bad("field 'bytes' is negative");
   e.source = std::string(s.opt_text("source").value_or(""));
   e.path = std::string(s.opt_text("path").value_or(""));
+  e.curve = std::string(s.opt_text("curve").value_or(""));
 }
 
 void read(const Source& s, KeyUpload& e) {

@@ -95,6 +95,7 @@ struct RunStart {
   std::vector<std::string> argv;
   std::uint64_t sectors = 0, partitions = 0;
   std::uint64_t footprint = 0, key_bytes = 0;  // bytes
+  std::vector<std::string> curves;  // the batch's keys' curves, snarkjs's names ("bls12381", "bn128"), sorted
 };
 
 struct RunEnd {
@@ -189,6 +190,7 @@ struct KeyLoad {
   double t0 = 0, t1 = 0;
   std::string path, source;  // source: "zkey" or "prepared"
   double bytes = 0;          // bytes read
+  std::string curve;         // snarkjs's name of the key's curve; "" (not written) when the load failed
   std::string cache;         // "" = not written
   bool cache_written = false;  // written only when true
   std::string note, message;   // "" = not written

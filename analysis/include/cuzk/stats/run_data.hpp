@@ -58,6 +58,7 @@ struct Provenance {
   std::string version, git, host;
   int cpus = 0;
   std::vector<std::string> gpus;  // device names
+  std::vector<std::string> curves;  // run_start "curves": the keys' curves (absent before BN254: empty)
   std::optional<double> start_unix;  // run_start "start_unix" (Unix seconds of ts 0), where written
   nlohmann::json config = nlohmann::json::object();
   nlohmann::json argv = nlohmann::json::array();

@@ -1,6 +1,8 @@
 #pragma once
 // The GPU node's backend: H (3 odd-coset NTTs + pointwise a·b − c) and the five MSMs of a
-// Groth16 partition on one CUDA device, behind groth16::Backend.
+// Groth16 partition on one CUDA device, behind groth16::Backend, for either curve (BLS12-381
+// and BN254: one code path, templated on the key's engine; both scalar fields are 32 bytes, so
+// the staging sets and device buffers hold either curve's elements).
 //
 //  host preparation (no lock): a/b/c and the witness copied into a reusable page-locked
 //     staging set (registered_buffer.hpp), a/b/c then freed at once (the early free). The
@@ -44,42 +46,69 @@ namespace cuzk::cuda {
 class SerialWorker;  // cuda/src/serial_worker.hpp
 
 class CudaBackend final : public groth16::Backend {
+  using Bls = pairing::Bls12_381;
+  using Bn = pairing::Bn254;
+
 public:
   explicit CudaBackend(int device, std::size_t max_resident_keys = 2, CudaOptions options = {});
   ~CudaBackend() override;
 
   std::string name() const override { return "cuda:" + std::to_string(device_); }
   const CudaOptions& options() const { return options_; }
-  groth16::MsmSums compute(const groth16::ProvingKey& pk, groth16::Abc abc, const std::vector<groth16::Scalar>& w,
-                           groth16::StageTimes& t, bool early_free) override;
+  groth16::MsmSums<Bls> compute(const groth16::ProvingKey<Bls>& pk, groth16::Abc<Bls> abc,
+                                const std::vector<groth16::Scalar>& w, groth16::StageTimes& t,
+                                bool early_free) override;
+  groth16::MsmSums<Bn> compute(const groth16::ProvingKey<Bn>& pk, groth16::Abc<Bn> abc,
+                               const std::vector<groth16::Scalar>& w, groth16::StageTimes& t,
+                               bool early_free) override;
   // Uploads the key's points section by section on the upload context; a partition's MSMs
   // wait only for the sections they read (the first partition overlaps the upload).
-  void prepare(const groth16::ProvingKey& pk) override;
+  void prepare(const groth16::ProvingKey<Bls>& pk) override;
+  void prepare(const groth16::ProvingKey<Bn>& pk) override;
   // The page-locked staging sets (a/b/c + witness each), one per concurrent compute(), at least
   // kPrestaged, and the key upload's staging (UploadStaging::kTotalBytes while a key goes up).
-  std::uint64_t host_reserved_bytes(const groth16::ProvingKey& pk, unsigned workers) const override {
-    return std::max<std::uint64_t>(kPrestaged, workers) * staging_elems(pk.header.domain_size, pk.header.n_vars) *
-               sizeof(bls12_381::Fr) +
-           UploadStaging::kTotalBytes;
+  std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bls>& pk, unsigned workers) const override {
+    return reserved(pk.header.domain_size, pk.header.n_vars, workers);
+  }
+  std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bn>& pk, unsigned workers) const override {
+    return reserved(pk.header.domain_size, pk.header.n_vars, workers);
   }
   // Elements of one staging set (Staging::fit): a, b, c (3 × domain) and the witness.
   static constexpr std::uint64_t staging_elems(std::uint64_t domain, std::uint64_t vars) { return 3 * domain + vars; }
 
 private:
+  struct ResidentBase;
+  template <class E>
   struct Resident;
   struct Staging;
   struct HostInputs {  // where one partition's uploads read from (pinned staging or pageable)
-    const bls12_381::Fr* abc[3];
+    const groth16::Scalar* abc[3];  // the curve's Fr, Montgomery form (32 bytes each, as Scalar)
     const groth16::Scalar* w;
   };
+  static std::uint64_t reserved(std::uint64_t domain, std::uint64_t vars, unsigned workers) {
+    return std::max<std::uint64_t>(kPrestaged, workers) * staging_elems(domain, vars) * sizeof(groth16::Scalar) +
+           UploadStaging::kTotalBytes;
+  }
+  template <class E>
+  groth16::MsmSums<E> compute_on(const groth16::ProvingKey<E>& pk, groth16::Abc<E> abc,
+                                 const std::vector<groth16::Scalar>& w, groth16::StageTimes& t, bool early_free);
+  template <class E>
+  void prepare_on(const groth16::ProvingKey<E>& pk);
   // With device_mu_ held: the key's resident entry, and true when it was just added (the
   // caller then uploads it with upload_key, without holding device_mu_).
-  std::pair<std::shared_ptr<Resident>, bool> resident_for(const groth16::ProvingKey& pk);
-  void upload_key(const std::shared_ptr<Resident>& r, const groth16::ProvingKey& pk);
-  void build_h_table(Resident& r);
-  HostInputs stage_inputs(Staging* st, groth16::Abc& abc, const std::vector<groth16::Scalar>& w, bool early_free);
+  template <class E>
+  std::pair<std::shared_ptr<Resident<E>>, bool> resident_for(const groth16::ProvingKey<E>& pk);
+  template <class E>
+  void upload_key(const std::shared_ptr<Resident<E>>& r, const groth16::ProvingKey<E>& pk);
+  template <class E>
+  void build_h_table(Resident<E>& r);
+  template <class E>
+  HostInputs stage_inputs(Staging* st, groth16::Abc<E>& abc, const std::vector<groth16::Scalar>& w, bool early_free);
+  template <class E>
   void upload_and_compute_h(const HostInputs& in, std::size_t n, std::size_t nv, unsigned log_n);
-  groth16::MsmSums run_msms(Resident& res, std::size_t n, std::size_t nv, std::size_t np, groth16::StageTimes& t);
+  template <class E>
+  groth16::MsmSums<E> run_msms(Resident<E>& res, std::size_t n, std::size_t nv, std::size_t np,
+                               groth16::StageTimes& t);
   std::unique_ptr<Staging> take_staging(std::size_t n);
   void give_staging(std::unique_ptr<Staging> s);
 
@@ -89,7 +118,7 @@ private:
   static constexpr std::size_t kPrestaged = 2;  // staging sets prepare() makes ahead (two GPU workers)
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
-  DeviceBuffer<bls12_381::Fr> dabc_;        // a/b/c on the device (h in place of a), reused (device_mu_)
+  DeviceBuffer<groth16::Scalar> dabc_;      // a/b/c on the device (h in place of a; the curve's Fr), reused (device_mu_)
   DeviceBuffer<groth16::Scalar> dw_;        // the canonical witness on the device, reused (device_mu_)
   std::unique_ptr<Stream> copy_;            // uploads (w, a, b, c) under the NTTs and MSMs
   std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
@@ -98,7 +127,7 @@ private:
   std::unique_ptr<Context> ctx_ntt_;        // the H computation's stream, tables and scratch
   std::unique_ptr<Context> ctx_up_;         // key uploads (upload_mu_), beside the partitions' work
   std::mutex upload_mu_;
-  std::list<std::shared_ptr<Resident>> resident_;  // most recent first
+  std::list<std::shared_ptr<ResidentBase>> resident_;  // most recent first, keys of either curve
   std::mutex staging_mu_;
   std::list<std::unique_ptr<Staging>> staging_pool_;
   bool prestaged_ = false;  // prepare() has pinned its sets (staging_mu_)
