@@ -5,6 +5,7 @@
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <string>
 
@@ -272,6 +273,8 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
   Instance I = instance(rep, ch);
   const Fr root = opt.root ? *opt.root : rep.root();
   Synthesis s;
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
   // std::vector value-initialises (zeroes) serially; the four vectors at least in parallel,
   // their pages faulted in beforehand by all threads.
   tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
@@ -279,6 +282,7 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
                        [&] { resize_prefaulted(s.abc.b, L.domain_size); },
                        [&] { resize_prefaulted(s.abc.c, L.domain_size); });
   fill_publics(s.witness, root, ch);
+  const auto t1 = Clock::now();
   std::vector<std::optional<std::uint32_t>> bad(L.challenges);
   tbb::parallel_for(std::uint32_t(0), L.challenges, [&](std::uint32_t j) {
     ProveCS cs(s.witness.data(), s.abc.a.data(), s.abc.b.data(), s.abc.c.data(), L.first_var(j), L.first_row(j),
@@ -287,6 +291,8 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
     check_extent(cs.used(), L, j);
     bad[j] = cs.first_unsatisfied();
   });
+  s.alloc_s = std::chrono::duration<double>(t1 - t0).count();
+  s.challenges_s = std::chrono::duration<double>(Clock::now() - t1).count();
   // The zkey's extra A rows (nConstraints + s, signal s, 1), s = 0..nPublic.
   for (std::uint32_t k = 0; k <= L.n_public; ++k) s.abc.a[L.n_constraints + k] = Fr::from_canonical(s.witness[k]);
   for (const auto& b : bad)
