@@ -54,18 +54,21 @@ struct BatchConfig {
 //   mem_budget   = mem_budget_fraction × min(MemAvailable, cgroup limit − usage) − host_reserved
 //   synth_workers = min(max(2, 1 + ⌈cpus / kCpusPerSerialSlot⌉), cpus, max(1, fit − gpu_workers))
 //     Each synthesis is itself parallel (porep-lite: over its challenges, on oneTBB's shared
-//     arena of all CPUs) except a serial part s (its vectors' zeroing, one thread each) of
-//     about 1/12 of its core-seconds p (bench_circuit BM_ProveDomain: alloc vs core time).
-//     Keeping every CPU busy while one partition is in its serial part takes the others'
-//     parallel work: W − 1 ≥ cpus·s/p. More workers than that only hold memory; the budget
-//     cap leaves the GPU workers their partitions (the limiter bounds memory either way).
+//     arena of all CPUs) except a serial part s (its vectors' zeroing, one thread each):
+//     s/p = 1/20 .. 1/12 of its core-seconds p at 2^24 (0.07-0.11 s of 1.3-1.4 core-s on the
+//     2-core VM, bench_circuit BM_ProveDomain). Keeping every CPU busy while one partition is
+//     in its serial part takes the others' parallel work: W − 1 ≥ cpus·s/p, with s/p = 1/16.
+//     More workers than that only hold memory (2-3 GiB each at 2^24) and delay the first
+//     proof (the first partition shares the CPUs with more others: +0.4 s going from 2 to 4
+//     on the H200 host, docs/experiments/issue17-2026-12-04); the budget cap leaves the GPU
+//     workers their partitions (the limiter bounds memory either way).
 //   max_inflight = min(synth_workers + gpu_workers + 1, fit) with fit = (budget − key) / footprint
 //   queue_depth  = max(gpu_workers, min(fit, 32))   (cuzk's max(lookahead, min(budget/est, 32)))
 void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers,
              std::uint64_t host_reserved = 0);
 
-// CPUs per extra synthesis worker in the auto rule (≈ p/s above, rounded down: more workers).
-inline constexpr unsigned kCpusPerSerialSlot = 12;
+// CPUs per extra synthesis worker in the auto rule (p/s above).
+inline constexpr unsigned kCpusPerSerialSlot = 16;
 
 // "123", "8G", "512MiB", "1.5g" → bytes (K/M/G/T binary multiples). Strict: digits with at
 // most one '.', then an optional unit, nothing else ("." "1e3" " 8G" "8G!" are refused), below
