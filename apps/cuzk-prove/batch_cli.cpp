@@ -40,7 +40,7 @@ struct BatchArgs {
   bool json = false;  // --json
   pl::BatchConfig cfg;
   // Every value is parsed here, strictly, so a malformed one is one line and exit 2.
-  std::string synth_workers = "2", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
+  std::string synth_workers = "auto", max_inflight = "auto", mem_budget = "auto", budget_fraction = "0.8",
               queue_depth = "auto", workers_per_device = "2", write_workers = "2", mem_interval = "0.1", seed;
   std::string progress = "auto";
 #ifdef CUZK_PROVE_LAB
@@ -164,7 +164,7 @@ int run_checked(BatchArgs& a, const CLI::App& cmd) {
   pl::BatchConfig& c = a.cfg;
   if (c.out_dir.empty()) bad_value("--out", c.out_dir, "a folder path");
   if (cmd.count("--events") && c.events_path.empty()) bad_value("--events", c.events_path, "a file path");
-  c.synth_workers = unsigned(integer(a.synth_workers, "--synth-workers", 1, 1024));
+  c.synth_workers = a.synth_workers == "auto" ? 0 : unsigned(integer(a.synth_workers, "--synth-workers", 1, 1024));
   c.max_inflight = count_or_auto(a.max_inflight, "--max-inflight");
   c.mem_budget_fraction = real(a.budget_fraction, "--budget-fraction", 0.01, 1.0, "");
   if (a.mem_budget != "auto") {
@@ -253,7 +253,7 @@ void add_batch_command(CLI::App& app, int& exit_code) {
   b->add_option("--out", a->cfg.out_dir, "output folder DIR")->capture_default_str();
   b->add_option("--events", a->cfg.events_path,
                 "JSON-lines event log, appended to (default DIR/events.jsonl; docs/events.md)");
-  b->add_option("--synth-workers", a->synth_workers, "partitions synthesised at once (1..1024)")->capture_default_str();
+  b->add_option("--synth-workers", a->synth_workers, "partitions synthesised at once: 1..1024 or auto (from the CPUs and the budget, docs/batch.md)")->capture_default_str();
   b->add_option("--max-inflight", a->max_inflight,
                 "partition permits N|auto: admitted and not yet past the GPU stage (auto: synth + GPU workers + 1, "
                 "capped by what the budget holds)")

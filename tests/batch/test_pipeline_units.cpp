@@ -197,6 +197,49 @@ TEST_CASE("byte counts and auto settings") {
   CHECK(t.queue_depth == 4);
 }
 
+TEST_CASE("synthesis workers: auto from the CPUs, capped by the budget; given counts kept") {
+  auto text = [](cuzk::Fields& f, const char* k) { return std::get<std::string>(f[k].data()); };
+  auto workers = [](unsigned cpus, std::uint64_t budget, unsigned gpu) {
+    BatchConfig c;
+    c.cpus = cpus;
+    c.mem_budget = budget;
+    resolve(c, 1'000, 2'000, gpu);  // fit = (budget - 2000) / 1000
+    return c;
+  };
+  // 1 + ceil(cpus / 16), at least 2, at most the CPUs.
+  CHECK(workers(1, 100'000, 2).synth_workers == 1);
+  CHECK(workers(2, 100'000, 2).synth_workers == 2);
+  CHECK(workers(16, 100'000, 2).synth_workers == 2);
+  CHECK(workers(17, 100'000, 2).synth_workers == 3);
+  CHECK(workers(64, 100'000, 2).synth_workers == 5);
+  CHECK(workers(128, 100'000, 2).synth_workers == 9);
+  // The budget: fit 8 partitions, 6 GPU workers -> 2 left for synthesis; fit below the GPU
+  // workers -> 1. The permits follow (synth + GPU + 1, at most fit).
+  auto tight = workers(64, 10'000, 6);
+  CHECK(tight.synth_workers == 2);
+  CHECK(tight.max_inflight == 8);
+  CHECK(workers(64, 4'000, 4).synth_workers == 1);
+  auto c = workers(32, 100'000, 2);
+  cuzk::Fields f = c.to_json();
+  CHECK(std::get<std::uint64_t>(f["synth_workers"].data()) == 3);
+  CHECK(text(f, "synth_workers_source").rfind("auto: ", 0) == 0);
+  CHECK(text(f, "synth_workers_source").find("32 cpus") != std::string::npos);
+  CHECK(c.max_inflight == 6);  // min(3 + 2 + 1, 98)
+  BatchConfig given;
+  given.synth_workers = 5;
+  given.cpus = 2;
+  given.mem_budget = 4'000;
+  resolve(given, 1'000, 2'000, 2);
+  CHECK(given.synth_workers == 5);  // a given count is the user's, whatever the rule says
+  cuzk::Fields g = given.to_json();
+  CHECK(text(g, "synth_workers_source") == "given");
+  BatchConfig host;  // cpus 0: the affinity mask
+  host.mem_budget = 100'000;
+  resolve(host, 1'000, 2'000, 2);
+  CHECK(host.synth_workers >= 1);
+  CHECK(host.synth_workers <= std::max(2u, cpu_count()));
+}
+
 TEST_CASE("memory interventions: the product's defaults, and the lab's switches recorded as set") {
   auto flag = [](cuzk::Fields& f, const char* k) { return std::get<bool>(f[k].data()); };
   auto text = [](cuzk::Fields& f, const char* k) { return std::get<std::string>(f[k].data()); };

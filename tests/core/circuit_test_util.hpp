@@ -1,6 +1,8 @@
 #pragma once
 // Running a gadget stand-alone in the tests: count it, then record its shape and witness
 // (wire 0 = 1, the gadget's wires from 1), and an independent evaluation of the rows.
+#include <doctest/doctest.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -45,6 +47,29 @@ inline Fr eval_lc(const groth16::LinComb<circuit::Engine>& lc, const std::vector
   Fr acc;
   for (const auto& t : lc.terms) acc += t.coef * Fr::from_canonical(w[t.wire]);
   return acc;
+}
+
+// Prove mode (ProveCS, whose gadgets take fast paths: enforce_small, enforce_values) writes
+// what the rows recorded in shape mode give on the recorded witness: the same witness,
+// a = ⟨A,w⟩, b = ⟨B,w⟩, c = a·b, and with check on no row whose a·b ≠ ⟨C,w⟩.
+template <class F>
+void check_prove_matches_shape(F&& circuit, const Built& built) {
+  const std::uint32_t rows = built.r1cs.n_constraints;
+  std::vector<Scalar> w(built.w.size());
+  w[0] = built.w[0];
+  std::vector<Fr> a(rows), b(rows), c(rows);
+  circuit::ProveCS cs(w.data(), a.data(), b.data(), c.data(), 1, 0, /*check=*/true);
+  circuit(cs);
+  REQUIRE(cs.used().rows == rows);
+  CHECK_FALSE(cs.first_unsatisfied().has_value());
+  REQUIRE(w == built.w);
+  for (std::uint32_t i = 0; i < rows; ++i) {
+    const auto& k = built.r1cs.constraints[i];
+    CAPTURE(i);
+    REQUIRE(a[i] == eval_lc(k.a, built.w));
+    REQUIRE(b[i] == eval_lc(k.b, built.w));
+    REQUIRE(c[i] == eval_lc(k.c, built.w));
+  }
 }
 
 }  // namespace cuzk::test

@@ -53,6 +53,7 @@ TEST_CASE("bit gadgets: every operand kind and value against the truth table") {
           CHECK(r[4].value == (int(a) + int(b) + int(c) >= 2));
           CHECK(r[5].value == !a);
           CHECK_FALSE(built.r1cs.first_unsatisfied(built.w).has_value());
+          test::check_prove_matches_shape(circuit, built);
           // The result wires hold the values the Bits claim.
           for (const auto& x : r)
             if (!x.is_const()) CHECK(built.w[x.index][0] == std::uint64_t(x.kind == Bit::Kind::Is ? x.value : !x.value));
@@ -89,6 +90,7 @@ TEST_CASE("add_many = native sum mod 2^32, mixed constant and allocated operands
     auto built = test::build_shape(circuit);
     REQUIRE(got == expect);
     REQUIRE_FALSE(built.r1cs.first_unsatisfied(built.w).has_value());
+    test::check_prove_matches_shape(circuit, built);
     if (built.w.size() > 1) {
       auto bad = built.w;
       const std::size_t i = 1 + g() % (bad.size() - 1);
@@ -178,6 +180,31 @@ TEST_CASE("porep-lite: shape = prove mode, rows satisfied, tampering and a wrong
   CHECK(r1cs.first_unsatisfied(wrong.witness).has_value());
   std::vector<std::uint64_t> out_of_range{ch[0], 16, ch[2]};
   CHECK_THROWS_AS(porep_lite::synthesize(rep, out_of_range), Error);
+}
+
+TEST_CASE("porep-lite: a domain of 2^18 (a/b/c vectors of 8 MiB, faulted in beforehand) = shape mode") {
+  const unsigned depth = 4;
+  const std::uint32_t k = 5;
+  auto rep = porep_lite::Replica::generate(depth, test::circuit_rng()());
+  auto ch = porep_lite::draw_challenges(test::circuit_rng()(), k, depth);
+  const auto L = porep_lite::layout(depth, k);
+  REQUIRE(std::uint64_t(L.domain_size) * sizeof(Fr) >= (std::uint64_t(8) << 20));
+  std::vector<Scalar> w_shape;
+  auto r1cs = porep_lite::build_r1cs(rep, ch, w_shape);
+  auto s = porep_lite::synthesize(rep, ch);
+  REQUIRE(s.witness == w_shape);
+  REQUIRE(s.abc.a.size() == L.domain_size);
+  for (std::uint32_t i = 0; i < r1cs.n_constraints; ++i) {
+    const auto& row = r1cs.constraints[i];
+    REQUIRE(s.abc.a[i] == test::eval_lc(row.a, s.witness));
+    REQUIRE(s.abc.b[i] == test::eval_lc(row.b, s.witness));
+    REQUIRE(s.abc.c[i] == test::eval_lc(row.c, s.witness));
+  }
+  for (std::uint32_t i = L.n_constraints; i < L.domain_size; ++i) {
+    const bool extra = i <= L.n_constraints + L.n_public;
+    REQUIRE(s.abc.a[i] == (extra ? Fr::from_canonical(s.witness[i - L.n_constraints]) : Fr::zero()));
+    REQUIRE((s.abc.b[i].is_zero() && s.abc.c[i].is_zero()));
+  }
 }
 
 TEST_CASE("porep-lite: max_challenges fills the domain and no more") {

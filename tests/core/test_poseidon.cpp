@@ -42,6 +42,7 @@ void check_gadget(std::mt19937_64& g, int iters) {
     REQUIRE(got == native);
     REQUIRE(b.r1cs.n_constraints == poseidon_constraints<S>());
     REQUIRE_FALSE(b.r1cs.first_unsatisfied(b.w).has_value());
+    test::check_prove_matches_shape(circuit, b);
     // Any tampered internal wire (S-box output or flattened lane) breaks a row.
     auto bad = b.w;
     const std::size_t k = 1 + S.t + g() % (b.w.size() - 1 - S.t);

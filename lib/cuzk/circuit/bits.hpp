@@ -6,7 +6,8 @@
 //   ch 1 (a·(b − c) = r − c)           maj 2 (t = b·c; a·(b + c − 2t) = r − t)
 //   add_many(k words) 32 + ⌈log2 k⌉ bits + 1 packing row (Σ2^i r_i = Σ operands)
 // Results of xor/and/ch/maj are plain variables: the constraint itself forces them
-// Boolean when the operands are.
+// Boolean when the operands are. In prove mode (ProveCS) the rows' values are small
+// integers computed from the bits (enforce_small), with no linear combinations formed.
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -58,6 +59,10 @@ Bit bit_xor(CS& cs, const Bit& a, const Bit& b) {
   if (a.is_const()) return a.value ? !b : b;
   if (b.is_const()) return b.value ? !a : a;
   Bit r = cs.alloc_bit_free(a.value != b.value);
+  if constexpr (!CS::kRecordsShape) {
+    cs.enforce_small(2 * a.value, b.value, a.value + b.value - r.value);
+    return r;
+  }
   LC x, y(b), z;
   x.add(a, pow2(1));
   z.add(a).add(b).add(r, -Fr::one());
@@ -71,7 +76,8 @@ Bit bit_and(CS& cs, const Bit& a, const Bit& b) {
   if (a.is_const()) return a.value ? b : Bit::constant(false);
   if (b.is_const()) return b.value ? a : Bit::constant(false);
   Bit r = cs.alloc_bit_free(a.value && b.value);
-  cs.enforce(LC(a), LC(b), LC(r));
+  if constexpr (!CS::kRecordsShape) cs.enforce_small(a.value, b.value, r.value);
+  else cs.enforce(LC(a), LC(b), LC(r));
   return r;
 }
 
@@ -90,6 +96,10 @@ Bit bit_ch(CS& cs, const Bit& a, const Bit& b, const Bit& c) {
     return b.value ? a : !a;
   }
   Bit r = cs.alloc_bit_free(a.value ? b.value : c.value);
+  if constexpr (!CS::kRecordsShape) {
+    cs.enforce_small(a.value, b.value - c.value, r.value - c.value);
+    return r;
+  }
   LC y(b), z(r);
   y.add(c, -Fr::one());
   z.add(c, -Fr::one());
@@ -108,6 +118,10 @@ Bit bit_maj(CS& cs, const Bit& a, const Bit& b, const Bit& c) {
   Bit t = bit_and(cs, b, c);
   const bool m = (int(a.value) + int(b.value) + int(c.value)) >= 2;
   Bit r = cs.alloc_bit_free(m);
+  if constexpr (!CS::kRecordsShape) {
+    cs.enforce_small(a.value, b.value + c.value - 2 * t.value, r.value - t.value);
+    return r;
+  }
   LC y(b), z(r);
   y.add(c).add(t, -pow2(1));
   z.add(t, -Fr::one());
@@ -148,6 +162,17 @@ Word add_many(CS& cs, std::span<const Word> ops) {
   }
   if (all_const) return word_constant(std::uint32_t(sum));
   const unsigned nbits = unsigned(std::bit_width(std::uint64_t(ops.size()) * 0xffffffffull));
+  if constexpr (!CS::kRecordsShape) {
+    // Both sides of the packing row are the exact sum (< 2^35, far below r).
+    Word r;
+    for (unsigned i = 0; i < nbits; ++i) {
+      Bit b = cs.alloc_bit((sum >> i) & 1);
+      if (i < 32) r[i] = b;
+    }
+    const Fr s = Fr::from_u64(sum);
+    cs.enforce_values(s, Fr::one(), s, s);
+    return r;
+  }
   LC packed, operands;
   Word r;
   for (unsigned i = 0; i < nbits; ++i) {

@@ -20,6 +20,7 @@
 // Every value is tracked in both modes (Lc::val), so gadgets compute their witnesses
 // from operand values in one place; ShapeCS additionally keeps the terms.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
@@ -234,10 +235,45 @@ public:
     }
     ++row_;
   }
+  // Fast paths for gadgets that know a row's values without forming linear combinations
+  // (`if constexpr (!CS::kRecordsShape)` in the gadgets; ShapeCS keeps the general path,
+  // which the tests compare against). They write exactly what enforce would: the values
+  // are the same field elements, and Fr is kept fully reduced, so the same bytes.
+  //   enforce_values: ⟨A,w⟩ = a, ⟨B,w⟩ = b, a·b = ab (given), ⟨C,w⟩ = c.
+  void enforce_values(const Fr& a, const Fr& b, const Fr& ab, const Fr& c) {
+    if (a_) {
+      a_[row_] = a;
+      b_[row_] = b;
+      c_[row_] = ab;
+      if (check_ && !bad_ && ab != c) bad_ = row_;
+    }
+    ++row_;
+  }
+  //   enforce_small: every value a small integer (Boolean gadgets: a, b, c in −2..2,
+  //   so a·b in −4..4), a·b computed on integers.
+  void enforce_small(int a, int b, int c) {
+    if (a_) {
+      a_[row_] = small(a);
+      b_[row_] = small(b);
+      c_[row_] = small(a * b);
+      if (check_ && !bad_ && a * b != c) bad_ = row_;
+    }
+    ++row_;
+  }
   Extent used() const { return {var_ - var0_, row_ - row0_}; }
   std::optional<std::uint32_t> first_unsatisfied() const { return bad_; }
 
 private:
+  // i as a field element, −4 ≤ i ≤ 4.
+  static const Fr& small(int i) {
+    static constexpr std::array<Fr, 9> t = [] {
+      std::array<Fr, 9> r;
+      for (int k = 0; k < 9; ++k) r[k] = k >= 4 ? Fr::from_u64(std::uint64_t(k - 4)) : -Fr::from_u64(std::uint64_t(4 - k));
+      return r;
+    }();
+    return t[unsigned(i + 4)];
+  }
+
   Scalar* w_;
   Fr *a_, *b_, *c_;
   std::uint32_t var_, row_, var0_, row0_;

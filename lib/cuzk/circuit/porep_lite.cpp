@@ -1,9 +1,11 @@
 #include "cuzk/circuit/porep_lite.hpp"
 
+#include <sys/mman.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <string>
 
@@ -21,6 +23,30 @@ std::uint64_t splitmix64(std::uint64_t s, std::uint64_t n) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
+}
+
+// v (empty) resized to n elements with its pages faulted in first, in parallel (best
+// effort: a kernel without MADV_POPULATE_WRITE, before 5.14, only loses the speed-up). A
+// fresh 2^24-row a/b/c vector is 512 MiB: std::vector's value-initialisation faulted its
+// 131072 4-KiB pages in one thread (page faults were half of one-thread synthesis time,
+// and a serial section of every partition). The contents are those of v.resize(n).
+// Transparent huge pages (MADV_HUGEPAGE) were tried and left out: faster in steady state
+// (BM_ProveDomain/22/1: 230-246 vs 306-321 core-ms) but the first partition of a fresh
+// process took 2.2-3.3 s instead of 0.56-0.60 s (kernel time, on the 2-core VM).
+template <class T>
+void resize_prefaulted(std::vector<T>& v, std::size_t n) {
+  v.reserve(n);
+  const std::size_t page = 4096, chunk = std::size_t(8) << 20;
+  const auto lo = (reinterpret_cast<std::uintptr_t>(v.data()) + page - 1) & ~(page - 1);
+  const auto hi = (reinterpret_cast<std::uintptr_t>(v.data() + n)) & ~(page - 1);
+  if (n * sizeof(T) >= chunk && hi > lo) {
+#ifdef MADV_POPULATE_WRITE
+    tbb::parallel_for(lo, hi, chunk, [&](std::uintptr_t p) {
+      (void)madvise(reinterpret_cast<void*>(p), std::min(chunk, hi - p), MADV_POPULATE_WRITE);
+    });
+#endif
+  }
+  v.resize(n);
 }
 
 struct ChallengeInput {
@@ -246,10 +272,16 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
   Instance I = instance(rep, ch);
   const Fr root = opt.root ? *opt.root : rep.root();
   Synthesis s;
-  // std::vector value-initialises (zeroes) serially; the four vectors at least in parallel.
-  tbb::parallel_invoke([&] { s.witness.resize(L.n_wires); }, [&] { s.abc.a.resize(L.domain_size); },
-                       [&] { s.abc.b.resize(L.domain_size); }, [&] { s.abc.c.resize(L.domain_size); });
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  // std::vector value-initialises (zeroes) serially; the four vectors at least in parallel,
+  // their pages faulted in beforehand by all threads.
+  tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
+                       [&] { resize_prefaulted(s.abc.a, L.domain_size); },
+                       [&] { resize_prefaulted(s.abc.b, L.domain_size); },
+                       [&] { resize_prefaulted(s.abc.c, L.domain_size); });
   fill_publics(s.witness, root, ch);
+  const auto t1 = Clock::now();
   std::vector<std::optional<std::uint32_t>> bad(L.challenges);
   tbb::parallel_for(std::uint32_t(0), L.challenges, [&](std::uint32_t j) {
     ProveCS cs(s.witness.data(), s.abc.a.data(), s.abc.b.data(), s.abc.c.data(), L.first_var(j), L.first_row(j),
@@ -258,6 +290,8 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
     check_extent(cs.used(), L, j);
     bad[j] = cs.first_unsatisfied();
   });
+  s.alloc_s = std::chrono::duration<double>(t1 - t0).count();
+  s.challenges_s = std::chrono::duration<double>(Clock::now() - t1).count();
   // The zkey's extra A rows (nConstraints + s, signal s, 1), s = 0..nPublic.
   for (std::uint32_t k = 0; k <= L.n_public; ++k) s.abc.a[L.n_constraints + k] = Fr::from_canonical(s.witness[k]);
   for (const auto& b : bad)

@@ -110,6 +110,11 @@ struct Synthesis {
   std::vector<Scalar> witness;  // canonical, n_wires long
   groth16::Abc<Engine> abc;             // Montgomery, domain_size long each
   std::optional<std::uint32_t> first_unsatisfied;  // only with check
+  // Wall seconds of the two phases (bench_circuit reports them; the worker-count rule in
+  // pipeline/config.cpp is fitted to them): allocating and zeroing the four vectors (pages
+  // faulted in by all threads, then one thread per vector zeroes it: the serial part),
+  // and the challenges (parallel).
+  double alloc_s = 0, challenges_s = 0;
 };
 
 // Prove mode: witness and a/b/c in one pass, challenges in parallel. Rows

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "cuzk/pipeline/events.hpp"  // cpu_count
 #include "cuzk/pipeline/sector.hpp"  // printable
 #include "cuzk/util/error.hpp"
 
@@ -18,6 +19,7 @@ Fields BatchConfig::to_json() const {
   j["out"] = out_dir;
   j["events"] = events_file();
   j["synth_workers"] = synth_workers;
+  j["synth_workers_source"] = synth_workers_source;
   j["max_inflight"] = max_inflight;
   j["max_inflight_source"] = max_inflight_source;
   j["mem_budget"] = mem_budget;
@@ -70,7 +72,6 @@ std::uint64_t parse_bytes(const std::string& s, const std::string& what) {
 
 void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers,
              std::uint64_t host_reserved) {
-  if (c.synth_workers == 0) c.synth_workers = 1;
   if (c.workers_per_device == 0) c.workers_per_device = 1;
   if (c.write_workers == 0) c.write_workers = 1;
   c.host_reserved = host_reserved;
@@ -84,6 +85,18 @@ void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, u
   footprint = std::max<std::uint64_t>(footprint, 1);
   std::uint64_t fit = c.mem_budget > key_bytes ? (c.mem_budget - key_bytes) / footprint : 0;
   fit = std::max<std::uint64_t>(fit, 1);
+  if (c.synth_workers == 0) {
+    const unsigned cpus = std::max(1u, c.cpus ? c.cpus : cpu_count());
+    const unsigned want = std::max(2u, 1 + (cpus + kCpusPerSerialSlot - 1) / kCpusPerSerialSlot);
+    const std::uint64_t room = fit > gpu_workers ? fit - gpu_workers : 1;
+    c.synth_workers = unsigned(std::min<std::uint64_t>({want, cpus, room}));
+    c.synth_workers_source = "auto: min(max(2, 1 + ceil(" + std::to_string(cpus) + " cpus / " +
+                             std::to_string(kCpusPerSerialSlot) + ")), cpus, budget fit " + std::to_string(fit) +
+                             " - " + std::to_string(gpu_workers) + " gpu_workers); each synthesis parallel on all " +
+                             std::to_string(cpus) + " cpus (oneTBB)";
+  } else if (c.synth_workers_source.empty()) {
+    c.synth_workers_source = "given";
+  }
   if (c.max_inflight == 0) {
     c.max_inflight = unsigned(std::min<std::uint64_t>(c.synth_workers + gpu_workers + 1, fit));
     c.max_inflight_source = "auto: min(synth_workers + gpu_workers + 1, budget fit " + std::to_string(fit) + ")";

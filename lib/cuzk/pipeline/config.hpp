@@ -17,7 +17,8 @@ enum class Progress { Auto, Bar, Lines, Off };  // auto: Bar when stderr is a te
 struct BatchConfig {
   std::string out_dir = "out";      // DIR: DIR/<sector>/p<i>.{proof,public}.json, DIR/<sector>.proof
   std::string events_path;          // JSON lines; "" = DIR/events.jsonl
-  unsigned synth_workers = 2;       // synthesis node concurrency (partitions synthesised at once)
+  unsigned synth_workers = 0;       // synthesis node concurrency (partitions synthesised at once); 0 = auto
+  unsigned cpus = 0;                // CPUs the auto worker count plans for; 0 = the affinity mask (cpu_count())
   unsigned max_inflight = 0;        // partition permits (admitted, not yet past the GPU stage); 0 = auto
   std::uint64_t mem_budget = 0;     // bytes reservable for keys + partitions; 0 = auto
   double mem_budget_fraction = 0.8; // auto budget = this fraction of min(MemAvailable, cgroup headroom), less host_reserved
@@ -41,6 +42,7 @@ struct BatchConfig {
   std::string mem_budget_source;   // how mem_budget was chosen (for run_start)
   std::string queue_depth_source;  // how queue_depth was chosen
   std::string max_inflight_source;
+  std::string synth_workers_source;  // how synth_workers was chosen
 
   std::string events_file() const;
   Fields to_json() const;  // run_start's "config"
@@ -50,10 +52,23 @@ struct BatchConfig {
 // key estimate (bytes), the total number of GPU workers and the host memory the backends
 // allocate outside the partitions' footprints (Backend::host_reserved_bytes). Auto rules:
 //   mem_budget   = mem_budget_fraction × min(MemAvailable, cgroup limit − usage) − host_reserved
+//   synth_workers = min(max(2, 1 + ⌈cpus / kCpusPerSerialSlot⌉), cpus, max(1, fit − gpu_workers))
+//     Each synthesis is itself parallel (porep-lite: over its challenges, on oneTBB's shared
+//     arena of all CPUs) except a serial part s (its vectors' zeroing, one thread each):
+//     s/p = 1/20 .. 1/12 of its core-seconds p at 2^24 (0.07-0.11 s of 1.3-1.4 core-s on the
+//     2-core VM, bench_circuit BM_ProveDomain). Keeping every CPU busy while one partition is
+//     in its serial part takes the others' parallel work: W − 1 ≥ cpus·s/p, with s/p = 1/16.
+//     More workers than that only hold memory (2-3 GiB each at 2^24) and delay the first
+//     proof (the first partition shares the CPUs with more others: +0.4 s going from 2 to 4
+//     on the H200 host, docs/experiments/issue17-2026-12-04); the budget cap leaves the GPU
+//     workers their partitions (the limiter bounds memory either way).
 //   max_inflight = min(synth_workers + gpu_workers + 1, fit) with fit = (budget − key) / footprint
 //   queue_depth  = max(gpu_workers, min(fit, 32))   (cuzk's max(lookahead, min(budget/est, 32)))
 void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers,
              std::uint64_t host_reserved = 0);
+
+// CPUs per extra synthesis worker in the auto rule (p/s above).
+inline constexpr unsigned kCpusPerSerialSlot = 16;
 
 // "123", "8G", "512MiB", "1.5g" → bytes (K/M/G/T binary multiples). Strict: digits with at
 // most one '.', then an optional unit, nothing else ("." "1e3" " 8G" "8G!" are refused), below
