@@ -4,7 +4,8 @@
 #           and BLS12-381 (device-resident MSM/NTT, checked); the reference timings beside them
 #           when REF (a folder git ignores, see ../../../../shared/anchors/README.md) has them;
 #           whole BN254 proofs at 2^20 and 2^22: gen-chain keys, `cuzk-prove batch --backend
-#           cuda` (10 proofs, --seed 5) against the reference prover on the same key and witness.
+#           cuda` (10 proofs, --seed 5) against the reference prover on the same key and witness;
+#           the CPU prover (`cuzk-prove prove`, one proof a process) at 2^16 and 2^20 likewise.
 #   STEP=b: the BLS12-381 2^24 porep-lite batch, OLD against NEW, interleaved (no slower), and
 #           the synthesis benchmark.
 # Usage: STEP=a|b run.sh NEW_BIN OLD_BIN OUT [REF]
@@ -44,7 +45,7 @@ if [[ $STEP == a ]]; then
     STEP=sppark SPPARK_TIMEOUT=200 bash "$REF/run.sh" "$OUT/ref" > "$OUT/ref_sppark.txt" 2>&1
     el "sppark: $(grep -c ' ok' "$OUT/ref/summary.txt") ok, $(grep -c FAILED "$OUT/ref/summary.txt") failed"
   fi
-  for L in 20 22; do
+  for L in 16 20 22; do
     "$N/cuzk-prove" gen-chain --curve bn128 --log-domain $L --witnesses 10 --out "$W/c$L" > "$OUT/gen_$L.txt" 2>&1 || rc=1
     el "gen-chain 2^$L: $(head -n 1 "$OUT/gen_$L.txt")"
     "$N/cuzk-prove" export-vkey --zkey "$W/c$L/chain-bn128-$L.zkey" --out "$W/c$L/chain-bn128-$L.vkey.json" || rc=1
@@ -54,6 +55,14 @@ if [[ $STEP == a ]]; then
     cp "$W/bn254_$L/chain-bn128-$L/p3.proof.json" "$OUT/cuzk_$L.proof.json" 2>/dev/null
     cp "$W/bn254_$L/chain-bn128-$L/p3.public.json" "$OUT/cuzk_$L.public.json" 2>/dev/null
     cp "$W/c$L/chain-bn128-$L.vkey.json" "$OUT/vkey_$L.json" 2>/dev/null
+    if ((L <= 20)); then  # the CPU prover, one proof a process (as rapidsnark runs), timed whole
+      for r in 1 2 3; do
+        t0=$(date +%s.%N)
+        "$N/cuzk-prove" prove --zkey "$W/c$L/chain-bn128-$L.zkey" --witness "$W/c$L/chain-bn128-$L-w3.wtns" \
+          --proof "$W/cpu_$L.proof.json" --public "$W/cpu_$L.public.json" --force > "$OUT/cpu_prove_$L.txt" 2>&1 || rc=1
+        el "cuzk-prove prove (CPU) 2^$L run $r: $(awk "BEGIN{printf \"%.3f\", $(date +%s.%N) - $t0}") s"
+      done
+    fi
     if [[ -n $REF && -x $REF/run.sh ]]; then
       STEP=rapidsnark RS_RUNS=3 RS_TIMEOUT=120 bash "$REF/run.sh" "$OUT/rs$L" "$W/c$L/chain-bn128-$L.zkey" \
         "$W/c$L/chain-bn128-$L-w3.wtns" > "$OUT/ref_rs_$L.txt" 2>&1
