@@ -37,6 +37,38 @@ constexpr NttKernel plain(const char* name, unsigned tile = LOGT, unsigned cmin 
   return tile_kernel<LOGT, THREADS, MINB, 0, SHOUP, launch_plain<LOGT, THREADS, MINB, SHOUP>>(name, tile, cmin, last);
 }
 
+}  // namespace
+}  // namespace cuzk::cuda::lab
+
+// Every tile kernel below is reached only through a function pointer in a constant expression,
+// which nvcc's device pass does not instantiate (each translation unit has its own device
+// code: the product's instantiations in ntt.cu do not serve this one). Without these the lab's
+// NTTs fail at launch with "invalid resource handle" (seen on an H100, 2026-12-07).
+namespace cuzk::cuda::ntt_detail {
+#define CUZK_LAB_TILE(LOGT, THREADS, MINB, PDL, SHOUP) \
+  template __global__ void dif_tile<LOGT, THREADS, MINB, PDL, SHOUP>(const Fr*, Fr*, TilePass);
+CUZK_LAB_TILE(10, 256, 3, 2, 2)
+CUZK_LAB_TILE(10, 256, 3, 2, 0)
+CUZK_LAB_TILE(11, 256, 3, 2, 0)
+CUZK_LAB_TILE(10, 256, 3, 2, 1)
+CUZK_LAB_TILE(10, 256, 2, 0, 0)
+CUZK_LAB_TILE(11, 256, 2, 0, 0)
+CUZK_LAB_TILE(11, 256, 3, 0, 0)
+CUZK_LAB_TILE(10, 128, 4, 0, 0)
+CUZK_LAB_TILE(10, 128, 6, 0, 0)
+CUZK_LAB_TILE(10, 256, 3, 0, 0)
+CUZK_LAB_TILE(10, 256, 3, 1, 0)
+CUZK_LAB_TILE(11, 256, 3, 1, 0)
+CUZK_LAB_TILE(11, 256, 3, 2, 2)
+CUZK_LAB_TILE(11, 256, 3, 2, 1)
+CUZK_LAB_TILE(10, 256, 2, 2, 2)
+#undef CUZK_LAB_TILE
+}  // namespace cuzk::cuda::ntt_detail
+
+namespace cuzk::cuda::lab {
+namespace {
+using namespace ntt_detail;
+
 constexpr NttKernel kKernels[] = {
     kSmemKernel,
     tile_kernel<10, 256, 3, 2, 2>("t10b3S"),  // the product's

@@ -30,6 +30,9 @@ REQUIRED = {
     # BN254's MSM kernels over its G1 / G2 (launched directly: their stubs are checked too)
     "msm_g1_bn254.cu": ["accumulate_segmentsINS0_11DeviceCurveINS_5bn2547G1Curve"],
     "msm_g2_bn254.cu": ["accumulate_segments_pairsINS0_11DeviceCurveINS_5bn2547G2Curve"],
+    # the lab's NTT variants (cuzk_cuda_lab, with -DCUZK_LAB_CUDA=ON), all through function pointers
+    "ntt_lab.cu": ["ntt_detail8dif_tileILj10ELj128ELj6ELi0ELi0E", "ntt_detail8dif_tileILj11ELj256ELj2ELi0ELi0E",
+                   "ntt_detail8dif_tileILj11ELj256ELj3ELi1ELi0E", "ntt_detail8dif_tileILj10ELj256ELj2ELi2ELi2E"],
 }
 MANGLED = re.compile(rb"_Z[A-Za-z0-9_]+")
 
