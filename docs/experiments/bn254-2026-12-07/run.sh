@@ -9,6 +9,7 @@
 #   STEP=b: bench_cuda for BLS12-381; the BN254 2^22 batch with its key cold and then warm (from
 #           the prepared-key cache); the BLS12-381 2^24 porep-lite batch, OLD against NEW,
 #           interleaved (no slower); the synthesis benchmark.
+#   STEP=c: bench_cuda for BLS12-381 beside sppark's, and the synthesis benchmark (call b lost both).
 # Usage: STEP=a|b run.sh NEW_BIN OLD_BIN OUT [REF]
 #   NEW_BIN: cuzk-prove, bench_cuda, bench_circuit, cuda_test_* (each may be .gz), libtbb.so.12
 #   OLD_BIN: cuzk-prove of main before this change (for STEP=b)
@@ -103,5 +104,16 @@ if [[ $STEP == b ]]; then
   "$N/bench_circuit" --benchmark_filter='BM_ProveDomain/24/' --benchmark_repetitions=3 \
     --benchmark_report_aggregates_only=true > "$OUT/bench_circuit.txt" 2>&1 || rc=1
   el "bench_circuit: $(grep -E 'median' "$OUT/bench_circuit.txt" | head -n 2 | tr '\n' ' ')"
+fi
+if [[ $STEP == c ]]; then  # what call b could not run: BLS12-381's bench beside sppark's; synthesis
+  "$N/bench_cuda" all 26 > "$OUT/bench_bls.txt" 2>&1 || rc=1
+  el "bench_cuda bls12-381: $(grep -c 'check OK' "$OUT/bench_bls.txt") MSM rows checked"
+  if [[ -n $REF && -x $REF/run.sh ]]; then
+    STEP=sppark CURVES=bls12_381 SPPARK_TIMEOUT=200 bash "$REF/run.sh" "$OUT/ref" > "$OUT/ref_sppark.txt" 2>&1
+    el "sppark: $(grep -c ' ok' "$OUT/ref/summary.txt") ok, $(grep -c FAILED "$OUT/ref/summary.txt") failed"
+  fi
+  "$N/bench_circuit" --benchmark_filter='BM_ProveDomain/24/|BM_Prove/128/' --benchmark_repetitions=3 \
+    --benchmark_report_aggregates_only=true > "$OUT/bench_circuit.txt" 2>&1 || rc=1
+  el "bench_circuit: $(grep -E 'median' "$OUT/bench_circuit.txt" | tr -s ' ' | tr '\n' ';')"
 fi
 exit $rc
