@@ -17,14 +17,9 @@
 #include "fixture_paths.hpp"
 #include "temp_dir.hpp"
 
+#include "bls12_381_types.hpp"  // E, Fr, G1, ... of BLS12-381
+
 using namespace cuzk::groth16;
-using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
-using Fr = E::Fr;
-using Fq = E::Fq;
-using G1 = E::G1;
-using G2 = E::G2;
-using G1Affine = E::G1Affine;
-using G2Affine = E::G2Affine;
 using cuzk::Error;
 using cuzk::test::fixture;
 using cuzk::test::TempDir;
