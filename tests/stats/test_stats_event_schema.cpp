@@ -166,7 +166,7 @@ TEST_CASE("to_fields writes the schema's fields, in its order") {
   CHECK(names(ev::to_fields(ev::ErrorEvent{"s", 0u, 0u, "m"})) == listed(ev::Kind::Error));
   CHECK(names(ev::to_fields(ev::Skip{"s", 0, 0, "r"})) == listed(ev::Kind::Skip));
   CHECK(names(ev::to_fields(ev::Redo{{"s", 0, 0, "r"}})) == listed(ev::Kind::Redo));
-  CHECK(names(ev::to_fields(ev::KeyLoad{0, 1, "k", "zkey", 5, "c", true, "n", "m"})) == listed(ev::Kind::KeyLoad));
+  CHECK(names(ev::to_fields(ev::KeyLoad{0, 1, "k", "zkey", 5, "bn128", "c", true, "n", "m"})) == listed(ev::Kind::KeyLoad));
   CHECK(names(ev::to_fields(ev::KeyUpload{0, 1, std::int64_t(0), "k", "m"})) == listed(ev::Kind::KeyUpload));
   ev::RunEnd re;
   re.peak_rss_anon = 1;
