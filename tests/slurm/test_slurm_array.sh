@@ -213,7 +213,9 @@ print(d["sector"], os.path.normpath(os.path.join(os.path.dirname(sys.argv[1]), d
     "$CUZK" verify --vkey "$vk" --public "$W/out/$id/p$i.public.json" --proof "$W/out/$id/p$i.proof.json" >/dev/null ||
       die "$W/out/$id/p$i.proof.json does not verify"
   done
-  [[ $(stat -c %s "$W/out/$id.proof") -eq $((192 * n)) ]] || die "$W/out/$id.proof is not $((192 * n)) bytes"
+  per=192  # a proof's bytes in the sector file: 192 (BLS12-381, compressed), 256 (BN254, EIP-197)
+  grep -q '"curve": "bn128"' "$vk" && per=256
+  [[ $(stat -c %s "$W/out/$id.proof") -eq $((per * n)) ]] || die "$W/out/$id.proof is not $((per * n)) bytes"
 done
 [[ -z $(find "$W/out" -name '.cuzk-tmp.*') ]] || die "temp files left in $W/out"
 for t in 0 1 2; do

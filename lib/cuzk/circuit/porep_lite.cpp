@@ -1,6 +1,5 @@
 #include "cuzk/circuit/porep_lite.hpp"
 
-#include <sys/mman.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
 
@@ -12,6 +11,7 @@
 #include "cuzk/circuit/poseidon_gadget.hpp"
 #include "cuzk/circuit/sha256_gadget.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/first_touch_allocator.hpp"  // resize_prefaulted
 
 namespace cuzk::circuit::porep_lite {
 
@@ -23,30 +23,6 @@ std::uint64_t splitmix64(std::uint64_t s, std::uint64_t n) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
-}
-
-// v (empty) resized to n elements with its pages faulted in first, in parallel (best
-// effort: a kernel without MADV_POPULATE_WRITE, before 5.14, only loses the speed-up). A
-// fresh 2^24-row a/b/c vector is 512 MiB: std::vector's value-initialisation faulted its
-// 131072 4-KiB pages in one thread (page faults were half of one-thread synthesis time,
-// and a serial section of every partition). The contents are those of v.resize(n).
-// Transparent huge pages (MADV_HUGEPAGE) were tried and left out: faster in steady state
-// (BM_ProveDomain/22/1: 230-246 vs 306-321 core-ms) but the first partition of a fresh
-// process took 2.2-3.3 s instead of 0.56-0.60 s (kernel time, on the 2-core VM).
-template <class T>
-void resize_prefaulted(std::vector<T>& v, std::size_t n) {
-  v.reserve(n);
-  const std::size_t page = 4096, chunk = std::size_t(8) << 20;
-  const auto lo = (reinterpret_cast<std::uintptr_t>(v.data()) + page - 1) & ~(page - 1);
-  const auto hi = (reinterpret_cast<std::uintptr_t>(v.data() + n)) & ~(page - 1);
-  if (n * sizeof(T) >= chunk && hi > lo) {
-#ifdef MADV_POPULATE_WRITE
-    tbb::parallel_for(lo, hi, chunk, [&](std::uintptr_t p) {
-      (void)madvise(reinterpret_cast<void*>(p), std::min(chunk, hi - p), MADV_POPULATE_WRITE);
-    });
-#endif
-  }
-  v.resize(n);
 }
 
 struct ChallengeInput {

@@ -10,6 +10,7 @@
 #include "cuzk/ntt/domain.hpp"
 #include "cuzk/groth16/randomness.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/first_touch_allocator.hpp"
 #include "cuzk/util/stopwatch.hpp"
 
 namespace cuzk::groth16 {
@@ -49,9 +50,9 @@ Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w) {
              std::to_string(h.n_vars));
   const std::size_t n = h.domain_size;
   Abc<E> abc;
-  abc.a.resize(n);
-  abc.b.resize(n);
-  abc.c.resize(n);
+  // Their pages faulted in on every core (util/first_touch_allocator.hpp), not serially.
+  tbb::parallel_invoke([&] { resize_prefaulted(abc.a, n); }, [&] { resize_prefaulted(abc.b, n); },
+                       [&] { resize_prefaulted(abc.c, n); });
   const Coef<E>* coefs = pk.coefs.data();
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1024), [&](const auto& rg) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) {

@@ -17,6 +17,24 @@ namespace cuzk {
 // Writes zeros over [p, p + bytes) in parallel chunks of 64 KiB (the caller's TBB arena).
 void first_touch(void* p, std::size_t bytes);
 
+// Faults the whole pages inside [p, p + bytes) in, in parallel chunks of 8 MiB (the caller's
+// TBB arena), without writing them (MADV_POPULATE_WRITE; best effort: before Linux 5.14 it
+// does nothing, and the pages are faulted in on first use as usual). Below 8 MiB: nothing.
+void prefault(void* p, std::size_t bytes);
+
+// v (empty) resized to n value-initialised elements with its pages faulted in first, in
+// parallel. A fresh a/b/c vector at 2^24 is 512 MiB: std::vector's value-initialisation
+// faulted its 131072 4-KiB pages in one thread, a serial section of every partition's
+// synthesis (half of one-thread porep-lite synthesis time, docs/experiments/synthesis-2026-12-07).
+// The contents are those of v.resize(n). Transparent huge pages were tried and left out: faster
+// in steady state, but the first partition of a fresh process took 2.2-3.3 s instead of 0.6 s.
+template <class T>
+void resize_prefaulted(std::vector<T>& v, std::size_t n) {
+  v.reserve(n);
+  prefault(v.data(), n * sizeof(T));
+  v.resize(n);
+}
+
 template <class T>
 struct FirstTouchAllocator {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
