@@ -10,6 +10,7 @@
 #           the prepared-key cache); the BLS12-381 2^24 porep-lite batch, OLD against NEW,
 #           interleaved (no slower); the synthesis benchmark.
 #   STEP=c: bench_cuda for BLS12-381 beside sppark's, and the synthesis benchmark (call b lost both).
+#   STEP=d: BN254 2^22 witness sectors, OLD (before 91a0741's prefaulting) against NEW, interleaved.
 # Usage: STEP=a|b run.sh NEW_BIN OLD_BIN OUT [REF]
 #   NEW_BIN: cuzk-prove, bench_cuda, bench_circuit, cuda_test_* (each may be .gz), libtbb.so.12
 #   OLD_BIN: cuzk-prove of main before this change (for STEP=b)
@@ -115,5 +116,18 @@ if [[ $STEP == c ]]; then  # what call b could not run: BLS12-381's bench beside
   "$N/bench_circuit" --benchmark_filter='BM_ProveDomain/24/|BM_Prove/128/' --benchmark_repetitions=3 \
     --benchmark_report_aggregates_only=true > "$OUT/bench_circuit.txt" 2>&1 || rc=1
   el "bench_circuit: $(grep -E 'median' "$OUT/bench_circuit.txt" | tr -s ' ' | tr '\n' ';')"
+fi
+if [[ $STEP == d ]]; then  # witness-sector synthesis before/after 91a0741 (OLD_BIN = before), BN254 2^22
+  "$N/cuzk-prove" gen-chain --curve bn128 --log-domain 22 --witnesses 10 --out "$W/c22" > "$OUT/gen_22.txt" 2>&1 || rc=1
+  "$N/cuzk-prove" prepare-key --key-cache "$W/kc" "$W/c22/chain-bn128-22.zkey" > "$OUT/prepare_22.txt" 2>&1 || rc=1
+  el "gen-chain + prepare-key 2^22: $(tail -n 1 "$OUT/prepare_22.txt")"
+  for i in 1 2; do
+    if ((i % 2)); then batch "before_$i" "$O" "$W/c22/chain-bn128-22.json"; batch "after_$i" "$N" "$W/c22/chain-bn128-22.json"
+    else batch "after_$i" "$N" "$W/c22/chain-bn128-22.json"; batch "before_$i" "$O" "$W/c22/chain-bn128-22.json"; fi
+  done
+  for i in 1 2; do
+    for f in "$W/after_$i"/*.proof; do cmp -s "$f" "$W/before_1/$(basename "$f")" || { el "PROOFS DIFFER after_$i"; rc=1; }; done
+  done
+  el "proofs compared (after_1..2 against before_1)"
 fi
 exit $rc
