@@ -11,6 +11,7 @@
 #           interleaved (no slower); the synthesis benchmark.
 #   STEP=c: bench_cuda for BLS12-381 beside sppark's, and the synthesis benchmark (call b lost both).
 #   STEP=d: BN254 2^22 witness sectors, OLD (before 91a0741's prefaulting) against NEW, interleaved.
+#   STEP=e: the BN254 G1/G2 MSM window sweep at 2^24 (bench_cuda with CUZK_MSM_WINDOW_G1/_G2 = c).
 # Usage: STEP=a|b run.sh NEW_BIN OLD_BIN OUT [REF]
 #   NEW_BIN: cuzk-prove, bench_cuda, bench_circuit, cuda_test_* (each may be .gz), libtbb.so.12
 #   OLD_BIN: cuzk-prove of main before this change (for STEP=b)
@@ -129,5 +130,11 @@ if [[ $STEP == d ]]; then  # witness-sector synthesis before/after 91a0741 (OLD_
     for f in "$W/after_$i"/*.proof; do cmp -s "$f" "$W/before_1/$(basename "$f")" || { el "PROOFS DIFFER after_$i"; rc=1; }; done
   done
   el "proofs compared (after_1..2 against before_1)"
+fi
+if [[ $STEP == e ]]; then  # BN254 MSM window sweep at 2^24 (the model picks c = 20 for G1 and G2 there)
+  for c in 20 16 17 18 19 21 22; do
+    CUZK_MSM_WINDOW_G1=$c CUZK_MSM_WINDOW_G2=$c timeout 120 "$N/bench_cuda" bn254 24 > "$OUT/sweep_c$c.txt" 2>&1 || rc=1
+    el "c=$c: $(grep -E 'MSM  BN254 G[12] 2\^24' "$OUT/sweep_c$c.txt" | tr -s ' ' | cut -c1-60 | tr '\n' ';')"
+  done
 fi
 exit $rc
