@@ -229,6 +229,13 @@ TEST_CASE("r1cs and wtns: counts against each other and the section sizes") {
   put_u32(b, h + 60, 0xffffffffu);  // nConstraints
   expect_error([&] { read_r1cs_from_memory<E>(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs",
                "too few for nConstraints = 4294967295");
+  b = r1;
+  b[h + 4] ^= 1;  // the prime's lowest byte: neither curve's scalar field
+  expect_error([&] { read_r1cs_from_memory<E>(bytes(b), b.size(), "c.r1cs"); }, "c.r1cs",
+               "the prime is neither BLS12-381's nor BN254's scalar field");
+  const std::string bn = cuzk::read_file(fixture("tiny-bn128", "circuit.r1cs"));
+  expect_error([&] { read_r1cs_from_memory<E>(bytes(bn), bn.size(), "bn.r1cs"); }, "bn.r1cs",
+               "BN254's scalar field, not BLS12-381's (wrong curve)");
   R1cs<E> cs = read_r1cs_from_memory<E>(bytes(r1), r1.size(), "c.r1cs");
   expect_error([&] { cs.first_unsatisfied(std::vector<Scalar>(2)); }, "c.r1cs", "the witness has 2 values");
   const std::string w = cuzk::read_file(fixture("tiny", "w0.wtns"));

@@ -3,6 +3,7 @@
 // 4-byte magic, u32 version, u32 nSections, then per section u32 id, u64 size, payload;
 // all little-endian. Sections are found by id through the table, never by position.
 // Every read is bounds-checked and a failure names the file and what was truncated.
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -83,5 +84,13 @@ private:
   std::uint32_t version_ = 0;
   std::map<std::uint32_t, Sec> sections_;
 };
+
+// Parallel validation of a file's records: `first` ends as the smallest bad index (start it
+// at SIZE_MAX: none), so the record reported is the one a serial reader would have named.
+inline void keep_first(std::atomic<std::size_t>& first, std::size_t i) {
+  std::size_t cur = first.load();
+  while (i < cur && !first.compare_exchange_weak(cur, i)) {
+  }
+}
 
 }  // namespace cuzk::groth16

@@ -58,9 +58,9 @@ void prove_files(const ProveFiles& a) {
     fail(Error::Kind::BadInput, a.zkey,
          std::string("--proof-bin writes Filecoin's compressed BLS12-381 proof; this key is ") +
              pairing::snarkjs_name(curve));
-  if (!a.r1cs.empty() && r1cs_curve(a.r1cs) != curve)
+  if (const auto rc = a.r1cs.empty() ? curve : r1cs_curve(a.r1cs); rc != curve)
     fail(Error::Kind::BadInput, a.r1cs,
-         std::string("is a ") + pairing::snarkjs_name(r1cs_curve(a.r1cs)) + " circuit, but the proving key " + a.zkey +
+         std::string("is a ") + pairing::snarkjs_name(rc) + " circuit, but the proving key " + a.zkey +
              " is " + pairing::snarkjs_name(curve) + " (wrong curve)");
   pairing::with_curve(curve, [&](auto e) { prove_on<decltype(e)>(a, outs); });
   write_all_or_none(outs, a.force);

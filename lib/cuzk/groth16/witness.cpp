@@ -54,11 +54,7 @@ Witness read_wtns(const BinFile& f, const WitnessExpect& expect) {
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 16), [&](const auto& rg) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) {
       w.values[i] = pairing::Bls12_381::Fr::repr_from_bytes_le(p + 32 * i);
-      if (ff::bi::cmp(w.values[i], prime) >= 0) {
-        std::size_t cur = bad.load();
-        while (i < cur && !bad.compare_exchange_weak(cur, i)) {
-        }
-      }
+      if (ff::bi::cmp(w.values[i], prime) >= 0) keep_first(bad, i);
     }
   });
   if (const std::size_t i = bad.load(); i != SIZE_MAX) d.bad("value " + std::to_string(i) + " is not below r");

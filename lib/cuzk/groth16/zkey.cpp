@@ -46,13 +46,6 @@ CurveId read_curve(const BinFile& f, Reader& r) {
   return c;
 }
 
-// Parallel validation: `first` ends as the smallest bad index (SIZE_MAX when none).
-void keep_first(std::atomic<std::size_t>& first, std::size_t i) {
-  std::size_t cur = first.load();
-  while (i < cur && !first.compare_exchange_weak(cur, i)) {
-  }
-}
-
 enum class PointFault { None, Coordinate, OffCurve };
 
 template <class Pt>
