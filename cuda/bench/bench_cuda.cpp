@@ -1,4 +1,4 @@
-// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin|bn254] [max_log] [kernels]
+// bench_cuda [ntt|ntt-variants|ntt1|msm|all|g1|g2|g1table|upload|pin|bn254|bn254-acc] [max_log] [kernels]
 // (the lab, -DCUZK_LAB=ON): medians of device-resident NTT and MSM times, measured with CUDA
 // events around each call (after one warm-up), printed as a table. ntt-variants times the
 // product's NTT and every lab kernel at each size (lab.hpp; or those of the comma-separated
@@ -8,7 +8,9 @@
 // (cuzk/cuda/options.hpp), and the lab's CUZK_NTT_KERNEL (the kernel of the ntt rows; unset:
 // the product's), CUZK_MSM_PROFILE and CUZK_MSM_G2_LANES (lab.hpp); a bad value is one line
 // and exit 2. bn254: BN254's NTT and G1/G2 MSM rows ("NTT BN254 …", "MSM  BN254 G1 …") at
-// 2^20, 2^22, … up to max_log (the NTT to 2^26). MSM inputs are random 255-bit (BN254:
+// 2^20, 2^22, … up to max_log (the NTT to 2^26); bn254-acc: BN254's MSMs at 2^max_log with
+// each bucket-accumulation launch the lab has (CUZK_MSM_ACC_G1/_G2 pick one for the bn254
+// rows). MSM inputs are random 255-bit (BN254:
 // 254-bit) scalars over distinct points
 // with known discrete logs, P_i = (a + i·d)·G, as sppark's bench has them; each size's result
 // is checked against (a·Σk_i + d·Σi·k_i)·G, computed on the host without any MSM ("check OK" /
@@ -216,14 +218,32 @@ bls12_381::G2 bench_g2(cuda::Context& ctx, const cuda::ResidentG2& b, const Fr* 
   return g_mode.is_product() ? cuda::msm_g2(ctx, b, k, n) : cuda::lab::msm_g2(ctx, b, k, n, g_mode);
 }
 
-// BN254's (the product's MSM; the lab's modes are BLS12-381's).
+// BN254's: the product's, or the lab's with `g_mode` (profiling, other accumulation launches).
 bn254::G1 bench_g1_bn254(cuda::Context& ctx, const cuda::ResidentG1Bn254& b, const bn254::Fr* k, std::size_t n,
                          std::size_t) {
-  return cuda::msm_g1(ctx, b, k, n);
+  return g_mode.is_product() ? cuda::msm_g1(ctx, b, k, n) : cuda::lab::msm_g1(ctx, b, k, n, g_mode);
 }
 bn254::G2 bench_g2_bn254(cuda::Context& ctx, const cuda::ResidentG2Bn254& b, const bn254::Fr* k, std::size_t n,
                          std::size_t) {
-  return cuda::msm_g2(ctx, b, k, n);
+  return g_mode.is_product() ? cuda::msm_g2(ctx, b, k, n) : cuda::lab::msm_g2(ctx, b, k, n, g_mode);
+}
+
+// bn254-acc L: BN254's G1 and G2 MSM at 2^L once with each accumulation launch the lab has
+// (the product's first, then the others in turn: "MSM  BN254[threads/SM threads/lock] G1 …"),
+// every result checked. Returns false on a mismatch.
+bool bench_acc_launches(cuda::Context& ctx, unsigned L) {
+  bool ok = true;
+  const cuda::lab::MsmMode keep = g_mode;
+  for (const bool g2 : {false, true}) {
+    for (const std::string& name : cuda::lab::bn254_acc_launches(g2)) {
+      (g2 ? g_mode.acc_g2 : g_mode.acc_g1) = name;
+      const std::string label = "BN254[" + (name.empty() ? std::string("product") : name) + "]";
+      ok = (g2 ? bench_msm<bn254::G2Curve>(ctx, "G2", L, L, bench_g2_bn254, g_mode, label.c_str())
+               : bench_msm<bn254::G1Curve>(ctx, "G1", L, L, bench_g1_bn254, g_mode, label.c_str())) && ok;
+    }
+    g_mode = keep;
+  }
+  return ok;
 }
 
 double secs_since(std::chrono::steady_clock::time_point t0) {
@@ -436,6 +456,7 @@ int main(int argc, char** argv) {
     msm_ok = bench_msm<bn254::G1Curve>(ctx, "G1", 20, max_log, bench_g1_bn254, g_mode, "BN254") && msm_ok;
     msm_ok = bench_msm<bn254::G2Curve>(ctx, "G2", 20, max_log, bench_g2_bn254, g_mode, "BN254") && msm_ok;
   }
+  if (what == "bn254-acc") msm_ok = bench_acc_launches(ctx, max_log) && msm_ok;
   if (what == "msm" || what == "all") {
     msm_ok = bench_msm<bls12_381::G1Curve>(ctx, "G1", 20, max_log, bench_g1, g_mode) && msm_ok;
     msm_ok = bench_msm<bls12_381::G2Curve>(ctx, "G2", 20, std::min(max_log, 22u), bench_g2, g_mode) && msm_ok;

@@ -25,15 +25,26 @@ void ntt(Context& ctx, bls12_381::Fr* data, unsigned log_n, int mode, const std:
 struct MsmMode {
   bool profile = false;
   unsigned g2_lanes = 2;
-  bool is_product() const { return !profile && g2_lanes == 2; }
+  std::string acc_g1, acc_g2;  // BN254's accumulation launches ("": the product's; bn254_acc_launches)
+  bool is_product() const { return !profile && g2_lanes == 2 && acc_g1.empty() && acc_g2.empty(); }
 };
-// CUZK_MSM_PROFILE (on|off|1|0) and CUZK_MSM_G2_LANES (1|2) from `getenv`; a bad value is
-// Error(BadInput) naming the variable.
+// CUZK_MSM_PROFILE (on|off|1|0), CUZK_MSM_G2_LANES (1|2) and CUZK_MSM_ACC_G1 / _G2 (a name
+// from bn254_acc_launches) from `getenv`; a bad value is Error(BadInput) naming the variable.
 MsmMode msm_mode(const std::function<const char*(const char*)>& getenv);
 
 bls12_381::G1 msm_g1(Context& ctx, const ResidentG1& bases, const bls12_381::Fr* scalars, std::size_t n,
                      const MsmMode& mode);
 bls12_381::G2 msm_g2(Context& ctx, const ResidentG2& bases, const bls12_381::Fr* scalars, std::size_t n,
                      const MsmMode& mode);
+
+// BN254 (msm_lab_bn254.cu): the product's MSM with the probe, and with the bucket
+// accumulation launched otherwise: "threads/SM threads/lock|free" (threads a block, the
+// resident threads an SM its launch bound asks for, in step or not); "" is the product's.
+std::vector<std::string> bn254_acc_launches(bool g2);
+void check_acc_launch(bool g2, const std::string& name);  // Error(BadInput) listing the launches
+bn254::G1 msm_g1(Context& ctx, const ResidentG1Bn254& bases, const bn254::Fr* scalars, std::size_t n,
+                 const MsmMode& mode);
+bn254::G2 msm_g2(Context& ctx, const ResidentG2Bn254& bases, const bn254::Fr* scalars, std::size_t n,
+                 const MsmMode& mode);
 
 }  // namespace cuzk::cuda::lab

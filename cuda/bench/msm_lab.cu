@@ -32,6 +32,8 @@ MsmMode msm_mode(const std::function<const char*(const char*)>& getenv) {
     if (v != "1" && v != "2") bad("CUZK_MSM_G2_LANES", v, "1 or 2");
     m.g2_lanes = unsigned(v[0] - '0');
   }
+  if (const char* e = getenv("CUZK_MSM_ACC_G1"); e && *e) check_acc_launch(false, m.acc_g1 = e);
+  if (const char* e = getenv("CUZK_MSM_ACC_G2"); e && *e) check_acc_launch(true, m.acc_g2 = e);
   return m;
 }
 

@@ -14,7 +14,9 @@
 
 namespace cuzk::cuda::lab {
 
-// counters[0] = longest bucket run, counters[1] = non-empty buckets.
+// counters[0] = longest bucket run, counters[1] = non-empty buckets. Internal linkage: more
+// than one of the lab's translation units includes this header.
+namespace {
 __global__ void bucket_stats(const std::uint32_t* __restrict__ start, const std::uint32_t* __restrict__ end,
                              std::size_t nbuckets, unsigned* counters) {
   std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
@@ -25,6 +27,7 @@ __global__ void bucket_stats(const std::uint32_t* __restrict__ start, const std:
     atomicAdd(&counters[1], 1u);
   }
 }
+}  // namespace
 
 class EventProbe {
 public:

@@ -61,7 +61,30 @@ inline constexpr unsigned kAccThreads =
 template <class DC, class AC>
 inline constexpr bool kAccLockstep = !DC::kExtension && std::is_same_v<AC, DC>;
 
+// Resident threads an SM that ptxas must allow, in units of 128 (the launch bound divides it
+// by the block): G1 at 4 (128 registers, 48 B spilled) ran 3–7 % faster than with no bound
+// (172 registers, 2 × 128) or 3 (168): the gather's latency wants warps more than the spills
+// cost (measured on an H100). G2's one-thread loop keeps no bound (255 registers and spills
+// at any count). G2 on lane pairs: 3 × 128 threads an SM (≤ 168 registers; one block of
+// 384) where the one-thread G2 loop fits 2 × 128 (255 registers and spills); a bound of
+// 2 × 128 (232 registers, no spill) ran 22–39 % slower.
 template <class DC, class AC>
+inline constexpr unsigned kAccSmThreads = std::is_same_v<DC, AC> ? (!DC::kExtension ? 4 : 1) * 128 : 3 * 128;
+
+// One launch of the accumulation: threads a block, the resident threads an SM the launch
+// bound asks ptxas for, and whether the block runs in step. The product's is AccDefault;
+// the lab instantiates others to measure them against it.
+template <unsigned Threads, unsigned SmThreads, bool Lockstep>
+struct AccLaunch {
+  static_assert(Threads % 64 == 0 && SmThreads % Threads == 0, "whole lane pairs; whole blocks an SM");
+  static constexpr unsigned threads = Threads;
+  static constexpr unsigned min_blocks = SmThreads / Threads;
+  static constexpr bool lockstep = Lockstep;
+};
+template <class DC, class AC>
+using AccDefault = AccLaunch<kAccThreads<DC, AC>, kAccSmThreads<DC, AC>, kAccLockstep<DC, AC>>;
+
+template <class DC, class AC, bool kLockstep>
 __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __restrict__ bases,
                                                    const std::uint32_t* __restrict__ keys,
                                                    const std::uint32_t* __restrict__ vals, std::size_t total,
@@ -72,7 +95,7 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
   constexpr unsigned lanes = std::is_same_v<AC, DC> ? 1 : 2;
   const std::size_t t = (blockIdx.x * std::size_t(blockDim.x) + threadIdx.x) / lanes;
   const std::size_t j0 = t * E;
-  if constexpr (kAccLockstep<DC, AC>) {
+  if constexpr (kLockstep) {
     // Every thread of the block takes E turns and the barrier after each (so none may
     // return early); a thread past its segment's end or the sentinel idles through the rest.
     std::uint32_t key = j0 < total ? keys[j0] : sentinel;
@@ -123,35 +146,24 @@ __device__ __forceinline__ void accumulate_segment(const PackedAffine<DC>* __res
   if (key < sentinel) store_point(partial[off[key] + std::uint32_t(t) - start[key] / E], acc);
 }
 
-// Resident threads an SM that ptxas must allow, in units of 128 (the launch bound divides it
-// by the block): G1 at 4 (128 registers, 48 B spilled) ran 3–7 % faster than with no bound
-// (172 registers, 2 × 128) or 3 (168): the gather's latency wants warps more than the spills
-// cost (measured on an H100). G2's one-thread loop keeps no bound (255
-// registers and spills at any count).
-template <class DC>
-inline constexpr int kSegmentMinBlocks = !DC::kExtension ? 4 : 1;
-
-template <class DC>
-__global__ void __launch_bounds__(kAccThreads<DC, DC>, kSegmentMinBlocks<DC> * 128 / kAccThreads<DC, DC>)
+// The accumulation, one thread a point (G1; the lab's one-thread G2), or G2 on lane pairs.
+// Templates only so that the translation units without a G2 MSM do not compile the pairs.
+template <class DC, class L = AccDefault<DC, DC>>
+__global__ void __launch_bounds__(L::threads, L::min_blocks)
     accumulate_segments(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
                         const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
                         std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
                         const std::uint32_t* __restrict__ off, DXYZZ<DC>* __restrict__ partial) {
-  accumulate_segment<DC, DC>(bases, keys, vals, total, E, sentinel, start, off, partial);
+  accumulate_segment<DC, DC, L::lockstep>(bases, keys, vals, total, E, sentinel, start, off, partial);
 }
-
-// G2 on lane pairs: 3 × 128 threads an SM (≤ 168 registers; one block of 384) where the
-// one-thread G2 loop fits 2 × 128 (255 registers and spills); a bound of 2 × 128 (232
-// registers, no spill) ran 22–39 % slower. A template only so that the translation units
-// without a G2 MSM do not compile it.
-template <class DC>
-__global__ void __launch_bounds__(kAccThreads<DC, DPairCurve<DC>>, 3 * 128 / kAccThreads<DC, DPairCurve<DC>>)
+template <class DC, class L = AccDefault<DC, DPairCurve<DC>>>
+__global__ void __launch_bounds__(L::threads, L::min_blocks)
     accumulate_segments_pairs(const PackedAffine<DC>* __restrict__ bases, const std::uint32_t* __restrict__ keys,
                               const std::uint32_t* __restrict__ vals, std::size_t total, std::uint32_t E,
                               std::uint32_t sentinel, const std::uint32_t* __restrict__ start,
                               const std::uint32_t* __restrict__ off, DXYZZ<DC>* __restrict__ partial) {
   static_assert(DC::kExtension, "lane pairs are for G2");
-  accumulate_segment<DC, DPairCurve<DC>>(bases, keys, vals, total, E, sentinel, start, off, partial);
+  accumulate_segment<DC, DPairCurve<DC>, L::lockstep>(bases, keys, vals, total, E, sentinel, start, off, partial);
 }
 
 // The tree over each bucket's chunk partials (contiguous from off[b]) by groups: level s

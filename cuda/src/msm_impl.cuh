@@ -434,16 +434,17 @@ void count_chunks_of_buckets(cudaStream_t st, const Classified<typename DC::Scal
   CUZK_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(a.tmp, scan_temp, a.cnt_b, a.off_b, nb1 + 1, st));
 }
 
-// 5. balanced accumulation of the sorted entries into chunk partials, on AC's arithmetic.
-template <class DC, class AC>
+// 5. balanced accumulation of the sorted entries into chunk partials, on AC's arithmetic,
+// launched as L says (AccDefault: the product's).
+template <class DC, class AC, class L>
 void accumulate(cudaStream_t st, const PackedAffine<DC>* d_bases, const std::uint32_t* keys,
                 const std::uint32_t* vals, const Shape& s, const Arena<DC>& a) {
-  constexpr unsigned threads = kAccThreads<DC, AC>;
+  constexpr unsigned threads = L::threads;
   if constexpr (std::is_same_v<AC, DC>)
-    accumulate_segments<DC><<<grid(s.nthreads, threads), threads, 0, st>>>(d_bases, keys, vals, s.total, s.E,
-                                                                          s.sentinel, a.start, a.off_b, a.partial);
+    accumulate_segments<DC, L><<<grid(s.nthreads, threads), threads, 0, st>>>(d_bases, keys, vals, s.total, s.E,
+                                                                             s.sentinel, a.start, a.off_b, a.partial);
   else
-    accumulate_segments_pairs<DC><<<grid(2 * s.nthreads, threads), threads, 0, st>>>(
+    accumulate_segments_pairs<DC, L><<<grid(2 * s.nthreads, threads), threads, 0, st>>>(
         d_bases, keys, vals, s.total, s.E, s.sentinel, a.start, a.off_b, a.partial);
   CUZK_CUDA_CHECK_LAUNCH();
 }
@@ -528,12 +529,14 @@ HostJac combine_windows(const Shape& s, bool any_big, const std::vector<HostXYZZ
 // Σ scalars[i]·P[first + i]. G2's bucket arithmetic runs on lane pairs (one Fq component a
 // lane; on an H200 −17 % at 2^20 and −28 % at 2^24 against one thread a point, BLS12-381;
 // BN254's G2 takes the same, untimed) unless
-// kG2Pairs is false (the lab's comparison); G1 has no pair kernels.
-template <class DC, class HostJac, class HostXYZZ, bool kG2Pairs = true, class Probe = NoProbe>
+// kG2Pairs is false (the lab's comparison); G1 has no pair kernels. Acc: the accumulation's
+// launch (void: AccDefault; the lab passes others).
+template <class DC, class HostJac, class HostXYZZ, bool kG2Pairs = true, class Probe = NoProbe, class Acc = void>
 HostJac run(Context& ctx, const BaseSource& src, Scalars<typename DC::HostCurve::Scalar> sc, std::size_t n,
             std::size_t first, Probe& probe) {
   static_assert(sizeof(DXYZZ<DC>) == sizeof(HostXYZZ), "device and host XYZZ must share a layout");
   using AC = std::conditional_t<DC::kExtension && kG2Pairs, DPairCurve<DC>, DC>;
+  using L = std::conditional_t<std::is_void_v<Acc>, AccDefault<DC, AC>, Acc>;
   if (first + n > src.count)
     throw Error(Error::Kind::BadInput, std::string("MSM over ") + std::to_string(n) + " points from " +
                                            std::to_string(first) + " but only " + std::to_string(src.count) +
@@ -558,7 +561,7 @@ HostJac run(Context& ctx, const BaseSource& src, Scalars<typename DC::HostCurve:
   unsigned most = 0;
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&most, cls.counters, sizeof(unsigned), cudaMemcpyDeviceToHost, st));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-  accumulate<DC, AC>(st, d_bases, keys, vals, s, a);
+  accumulate<DC, AC, L>(st, d_bases, keys, vals, s, a);
   probe.mark("accumulate");
   sum_bucket_chunks<DC, AC>(st, most, s, a, probe);
   std::vector<HostXYZZ> host_w(s.Wb * s.Pf);

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# BN254 MSM on the device: where its time goes and which bucket-accumulation launch suits it.
+#   STEP=a: bench_cuda bn254-acc at 2^22, 2^24 (with the per-step profile, then without) and
+#           2^26: every launch the lab has for BN254's G1 and G2 (the product's first), checked.
+#   STEP=b: the product after the change: bench_cuda bn254 26 beside sppark FEATURE_BN254 (REF).
+# Usage: STEP=a|b run.sh BIN OUT [REF]   (BIN: bench_cuda(.gz), cuzk-prove(.gz), libtbb.so.12)
+set -u
+BIN=$1; OUT=$2; REF=${3:-}
+STEP=${STEP:-a}; mkdir -p "$OUT"; rc=0
+T0=$(date +%s)
+el() { echo "[$(( $(date +%s) - T0 )) s] $*" | tee -a "$OUT/log.txt"; }
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$OUT/device.txt" 2>&1
+el "device: $(cat "$OUT/device.txt"); $(nproc) cpus; step $STEP"
+W=/tmp/bn254-msm; mkdir -p "$W"
+for f in "$BIN"/*.gz; do [[ -e $f ]] && gunzip -c "$f" > "$W/$(basename "${f%.gz}")" && chmod +x "$W/$(basename "${f%.gz}")"; done
+cp -n "$BIN"/libtbb.so.12* "$W/" 2>/dev/null
+export LD_LIBRARY_PATH=$W:${LD_LIBRARY_PATH:-}
+B=$W/bench_cuda
+if [[ $STEP == a ]]; then
+  for L in 24 22; do
+    CUZK_MSM_PROFILE=on timeout 200 "$B" bn254-acc $L > "$OUT/acc${L}_profile.txt" 2>&1 || rc=1
+    el "profiled 2^$L: $(grep -c 'check OK' "$OUT/acc${L}_profile.txt") rows OK, $(grep -c 'check FAIL' "$OUT/acc${L}_profile.txt") FAIL"
+    timeout 200 "$B" bn254-acc $L > "$OUT/acc${L}.txt" 2>&1 || rc=1
+    el "2^$L: $(grep -c 'check OK' "$OUT/acc${L}.txt") rows OK"; grep MSM "$OUT/acc${L}.txt" | awk '{print $2, $3, $4, $6}' | tee -a "$OUT/log.txt"
+  done
+  timeout 300 "$B" bn254-acc 26 > "$OUT/acc26.txt" 2>&1 || rc=1
+  el "2^26: $(grep -c 'check OK' "$OUT/acc26.txt") rows OK"; grep MSM "$OUT/acc26.txt" | awk '{print $2, $3, $4, $6}' | tee -a "$OUT/log.txt"
+fi
+if [[ $STEP == b ]]; then
+  timeout 200 "$B" bn254 26 > "$OUT/bench_bn254.txt" 2>&1 || rc=1
+  el "bench_cuda bn254: $(grep -c 'check OK' "$OUT/bench_bn254.txt") MSM rows OK"
+  if [[ -n $REF ]]; then
+    STEP=sppark CURVES=bn254 SPPARK_TIMEOUT=200 bash "$REF/run.sh" "$OUT/ref" > "$OUT/ref_sppark.txt" 2>&1
+    el "sppark: $(tail -3 "$OUT/ref_sppark.txt" | tr '\n' ';')"
+  fi
+fi
+el "done rc=$rc"
+exit $rc
