@@ -9,11 +9,12 @@ tests/ any known layer. An unknown layer name is an error. lib/CMakeLists.txt mu
 each cuzk_layer(<name> ...) links (transitively) exactly the layers declared here, and every
 lib/cuzk/<layer>/*.cpp is listed in its own layer's call. Product code (lib/, cuda/ but
 cuda/bench/, analysis/, apps/) includes no header of the lab (LAB_DIRS: built only with
--DCUZK_LAB=ON), by name or by path; tests may.
+-DCUZK_LAB=ON), by name or by path; tests may. Product code names no issue, device call
+or PERF.md (a comment says why in its own words).
 
 Exit 0 when clean, 1 with one line per problem (file:line: ...), 2 on a usage error.
---self-test plants a back-edge (and the other faults, a lab header in product code among
-them) in a temporary tree and expects each to be reported.
+--self-test plants a back-edge (and the other faults, a lab header in product code and a
+comment naming an issue among them) in a temporary tree and expects each to be reported.
 """
 import os
 import re
@@ -186,10 +187,31 @@ def check_lab_includes(root, problems):
                                     f"{', '.join(d + '/' for d in LAB_DIRS)}, built only with -DCUZK_LAB=ON)")
 
 
+# Product code says why it is as it is in its own words: no issue or device-call numbers and no
+# pointer into the performance log (they move; the reason stays). A model that checks the
+# code's arithmetic may be named by its path.
+BOOKKEEPING_RE = re.compile(r"\b[Ii]ssue\s*#?\d+|\b[Ii]ssue\d+|\bcall\s+\d+\b|PERF\.md")
+
+
+def check_bookkeeping(root, problems):
+    for folder in PRODUCT_DIRS:
+        for rel in walk(root, folder):
+            rel = rel.replace(os.sep, "/")
+            if in_lab(rel):
+                continue
+            with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as fh:
+                for no, line in enumerate(fh, 1):
+                    m = BOOKKEEPING_RE.search(line)
+                    if m:
+                        problems.append(f"{rel}:{no}: product code refers to project bookkeeping ({m.group(0)!r}): "
+                                        "say why in the code's own words")
+
+
 def check(root):
     problems = []
     check_includes(root, problems)
     check_lab_includes(root, problems)
+    check_bookkeeping(root, problems)
     check_cmake(root, problems)
     return problems
 
@@ -228,6 +250,9 @@ def self_test():
         "lab header by path": ("apps/cuzk-prove/main.cpp", '#include "../../cuda/bench/k.hpp"\n',
                                "product code includes a lab header"),
         "lab header in lib": ("lib/cuzk/util/util.cpp", '#include <lab.hpp>\n', "product code includes a lab header"),
+        "issue number": ("lib/cuzk/util/util.hpp", "// as issue 45 asked\n", "refers to project bookkeeping"),
+        "perf log": ("cuda/src/k.cu", "// measured: PERF.md\n", "refers to project bookkeeping"),
+        "issue folder": ("apps/cuzk-prove/main.cpp", "// see docs/experiments/issue17-x\n", "refers to project bookkeeping"),
         "cmake link upward": ("lib/CMakeLists.txt", cmake.replace("PUBLIC cuzk::ff)", "PUBLIC cuzk::ff cuzk::msm)", 1) + "\n", "cuzk_layer(ec) links"),
     }
     bad = 0

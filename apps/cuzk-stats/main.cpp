@@ -93,7 +93,7 @@ const CLI::Validator kNotNan(
 
 int main(int argc, char** argv) {
   // What the inputs hold (hosts, ids, command lines, paths) reaches the terminal escaped,
-  // whichever command prints it (issue 45); the JSON outputs hold no raw control byte anyway.
+  // whichever command prints it; the JSON outputs hold no raw control byte anyway.
   cuzk::EscapedStream escaped_out(std::cout), escaped_err(std::cerr);
   CLI::App app{"cuzk-stats: honest statistics for cuzk-prove event files, Google Benchmark, hyperfine and pyperf "
                "JSON and metric,value CSV"};

@@ -60,7 +60,7 @@ struct BatchConfig {
 //     in its serial part takes the others' parallel work: W − 1 ≥ cpus·s/p, with s/p = 1/16.
 //     More workers than that only hold memory (2-3 GiB each at 2^24) and delay the first
 //     proof (the first partition shares the CPUs with more others: +0.4 s going from 2 to 4
-//     on the H200 host, docs/experiments/issue17-2026-12-04); the budget cap leaves the GPU
+//     measured on the H200 host); the budget cap leaves the GPU
 //     workers their partitions (the limiter bounds memory either way).
 //   max_inflight = min(synth_workers + gpu_workers + 1, fit) with fit = (budget − key) / footprint
 //   queue_depth  = max(gpu_workers, min(fit, 32))   (cuzk's max(lookahead, min(budget/est, 32)))

@@ -10,7 +10,7 @@
 //                          batch with the same sector waits, then finds its proofs made
 // A lock goes with its process: a task killed by Slurm leaves no lock behind.
 // Each held sector lock is an open descriptor, so a batch holds at most ClaimSlots' capacity
-// of them at once (issue 45): the partitions it keeps in flight, fewer where the open-file
+// of them at once: the partitions it keeps in flight, fewer where the open-file
 // limit leaves less room; the dispatcher waits for a sector to end before claiming the next.
 #include <condition_variable>
 #include <mutex>

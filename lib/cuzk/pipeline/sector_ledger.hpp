@@ -8,7 +8,7 @@
 //   DIR/<sector>.proof              the partitions' 192-byte compressed proofs in partition order,
 //                                   only when every partition of the sector succeeded
 //   DIR/<sector>/.cuzk-lock         held while this batch proves the sector (out_lock.hpp); one of
-//                                   the batch's ClaimSlots is taken for as long (issue 45)
+//                                   the batch's ClaimSlots is taken for as long
 #include <functional>
 #include <memory>
 #include <optional>

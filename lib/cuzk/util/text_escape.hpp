@@ -1,6 +1,6 @@
 #pragma once
 // The one escaping of text that came from an input (a file's bytes, an id, a host name, a
-// path, a command line) before it reaches a terminal, an error message or a report (issue 45).
+// path, a command line) before it reaches a terminal, an error message or a report.
 // Such text may hold terminal controls: ESC [ 31 m recolours, ESC ] 0 ; ... BEL retitles,
 // OSC 52 sets the clipboard; a lone 0x9b is a CSI to some terminals; U+202E reorders what
 // follows. Every byte that is not printable, valid UTF-8 is shown as an escape instead:
