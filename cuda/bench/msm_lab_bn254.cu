@@ -22,10 +22,10 @@ using bn254_device::DG2Curve;
 
 // The accumulation kernel's registers and local (spilled) bytes a thread, on stderr once a
 // launch when profiling, so that a timing can be read beside what ptxas made of the bound.
-template <class DC, class L>
+template <class DC, class L, bool kPairs>
 void print_kernel(const char* what) {
   cudaFuncAttributes fa{};
-  if constexpr (DC::kExtension)
+  if constexpr (DC::kExtension && kPairs)
     CUZK_CUDA_CHECK(cudaFuncGetAttributes(&fa, msm_detail::accumulate_segments_pairs<DC, L>));
   else
     CUZK_CUDA_CHECK(cudaFuncGetAttributes(&fa, msm_detail::accumulate_segments<DC, L>));
@@ -33,15 +33,16 @@ void print_kernel(const char* what) {
                L::threads * L::min_blocks, L::lockstep ? "lock" : "free", fa.numRegs, fa.localSizeBytes);
 }
 
-template <class DC, class HostJac, class HostXYZZ, class Acc, class Bases>
+// kPairs: G2 on lane pairs (the product's) or one thread a point.
+template <class DC, class HostJac, class HostXYZZ, class Acc, class Bases, bool kPairs = true>
 HostJac run(Context& ctx, const Bases& bases, const bn254::Fr* scalars, std::size_t n, bool profile) {
   if (profile) {
-    using AC = std::conditional_t<DC::kExtension, DPairCurve<DC>, DC>;
-    print_kernel<DC, std::conditional_t<std::is_void_v<Acc>, msm_detail::AccDefault<DC, AC>, Acc>>(
-        DC::kExtension ? "G2" : "G1");
+    using AC = std::conditional_t<DC::kExtension && kPairs, DPairCurve<DC>, DC>;
+    print_kernel<DC, std::conditional_t<std::is_void_v<Acc>, msm_detail::AccDefault<DC, AC>, Acc>, kPairs>(
+        DC::kExtension ? (kPairs ? "G2" : "G2 one lane") : "G1");
   }
   EventProbe probe(profile);
-  return msm_detail::run<DC, HostJac, HostXYZZ, true, EventProbe, Acc>(
+  return msm_detail::run<DC, HostJac, HostXYZZ, kPairs, EventProbe, Acc>(
       ctx, msm_detail::BaseSource{bases.device_xy(), bases.size(), 0, 0}, {scalars, false}, n, 0, probe);
 }
 
@@ -79,6 +80,9 @@ const std::vector<G2V>& g2_variants() {
       CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 256, 512, free),
       CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 640, 640, free),
       CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 384, 384, lock),
+      // one thread a point (no lane pairs): BN254's Fq2 point is the size of BLS12-381's G1 one
+      {"1lane/128/256/free", &run<DG2Curve, bn254::G2, bn254::G2XYZZ, AccLaunch<128, 256, false>, ResidentG2Bn254, false>},
+      {"1lane/256/256/lock", &run<DG2Curve, bn254::G2, bn254::G2XYZZ, AccLaunch<256, 256, true>, ResidentG2Bn254, false>},
   };
   return v;
 }
