@@ -10,17 +10,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cuzk/circuit/porep_lite.hpp"
-#include "cuzk/circuit/replica_file.hpp"
-#include "cuzk/groth16/zkey.hpp"
 #include "cuzk/pipeline/batch.hpp"
 #include "cuzk/pipeline/serial_backend.hpp"
-#include "cuzk/setup/setup.hpp"
 #include "cuzk/util/lending_pool.hpp"
+#include "porep_sector.hpp"
 #include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
-namespace pl = cuzk::circuit::porep_lite;
 using E = cuzk::pairing::Bls12_381;
 using Bn = cuzk::pairing::Bn254;
 using Fr = E::Fr;
@@ -73,25 +69,6 @@ private:
   cuzk::groth16::CpuBackend cpu_;
 };
 
-// One porep-lite sector of `parts` partitions (depth 4, 2 challenges) and its key in `dir`.
-std::string make_sector(const fs::path& dir, unsigned parts) {
-  const unsigned depth = 4;
-  const std::uint32_t k = 2;
-  auto pk = cuzk::setup::generate_key(pl::build_r1cs(depth, k), cuzk::setup::ToxicWaste<E>::from_seed(11));
-  cuzk::groth16::write_zkey((dir / "k.zkey").string(), pk);
-  pl::write_replica((dir / "s.replica").string(), pl::Replica::generate(depth, 5));
-  nlohmann::ordered_json j;
-  j["sector"] = "s";
-  j["zkey"] = "k.zkey";
-  j["native"] = {{"circuit", "porep-lite"}, {"depth", depth}, {"challenges", k}, {"replica", "s.replica"}};
-  auto ps = nlohmann::ordered_json::array();
-  for (unsigned p = 0; p < parts; ++p) ps.push_back({{"challenge_seed", p}});
-  j["partitions"] = ps;
-  const std::string path = (dir / "s.json").string();
-  std::ofstream(path) << j.dump(1) << "\n";
-  return path;
-}
-
 BatchResult run(const std::string& sector, const fs::path& out, std::shared_ptr<cuzk::groth16::Backend> be) {
   BatchConfig cfg;
   cfg.out_dir = out.string();
@@ -117,7 +94,7 @@ std::string slurp(const fs::path& p) {
 TEST_CASE("batch: a/b/c synthesized into lent storage prove the same bytes; every buffer comes back") {
   cuzk::test::TempDir dir("cuzk-lend-");
   const unsigned parts = 6;
-  const std::string sector = make_sector(dir.p, parts);
+  const std::string sector = cuzk::test::make_porep_sector(dir.p, parts);
 
   const BatchResult plain = run(sector, dir.p / "plain", std::make_shared<cuzk::groth16::CpuBackend>());
   REQUIRE(plain.proofs == parts);
