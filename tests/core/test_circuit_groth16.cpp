@@ -15,16 +15,28 @@ using namespace cuzk;
 using E = cuzk::pairing::Bls12_381;  // this file's keys and proofs are BLS12-381's
 using namespace cuzk::circuit;
 
-TEST_CASE("porep-lite: prove-mode a/b/c = groth16::synthesize, and the Groth16 proof verifies") {
+namespace {
+// A depth-4, 2-challenge porep-lite instance and its key (single-party setup).
+struct PorepCase {
+  porep_lite::Replica rep;
+  std::vector<std::uint64_t> ch;
+  porep_lite::Layout L;
+  groth16::ProvingKey<E> pk;
+};
+PorepCase porep_case() {
   const unsigned depth = 4;
   const std::uint32_t k = 2;
   auto& g = test::circuit_rng();
   auto rep = porep_lite::Replica::generate(depth, g());
   auto ch = porep_lite::draw_challenges(g(), k, depth);
-  const auto L = porep_lite::layout(depth, k);
+  auto pk = setup::generate_key(porep_lite::build_r1cs(depth, k), setup::ToxicWaste<E>::from_seed(g()));
+  return {std::move(rep), std::move(ch), porep_lite::layout(depth, k), std::move(pk)};
+}
+}  // namespace
 
-  auto r1cs = porep_lite::build_r1cs(depth, k);
-  auto pk = setup::generate_key(r1cs, setup::ToxicWaste<cuzk::pairing::Bls12_381>::from_seed(g()));
+TEST_CASE("porep-lite: prove-mode a/b/c = groth16::synthesize, and the Groth16 proof verifies") {
+  auto& g = test::circuit_rng();
+  auto [rep, ch, L, pk] = porep_case();
   REQUIRE(pk.header.domain_size == L.domain_size);
   REQUIRE(pk.header.n_vars == L.n_wires);
   REQUIRE(pk.header.n_public == L.n_public);
@@ -67,15 +79,8 @@ groth16::Abc<E> dirty_lent_storage(std::size_t n, const void* lender) {
 }  // namespace
 
 TEST_CASE("a/b/c written into lent storage that holds old values equal those in plain memory") {
-  const unsigned depth = 4;
-  const std::uint32_t k = 2;
-  auto& g = test::circuit_rng();
-  auto rep = porep_lite::Replica::generate(depth, g());
-  auto ch = porep_lite::draw_challenges(g(), k, depth);
-  const auto L = porep_lite::layout(depth, k);
+  auto [rep, ch, L, pk] = porep_case();
   REQUIRE(L.n_constraints + L.n_public + 1 < L.domain_size);  // rows past the constraints to clear
-  auto pk = setup::generate_key(porep_lite::build_r1cs(depth, k),
-                                setup::ToxicWaste<cuzk::pairing::Bls12_381>::from_seed(g()));
   const int tag = 0;
   auto plain = porep_lite::synthesize(rep, ch);
   CHECK_FALSE(plain.abc.lent());
