@@ -6,7 +6,7 @@
 # run's proofs must equal the first's. runs.txt: first proof, wall, steady s/proof, gpu busy, and
 # where a/b/c went up from with the first partition's h2d and prep (runs_summary.py --abc).
 # Usage: [RUNS=2] docs/experiments/tools/pinned-abc.sh BIN_BEFORE BIN_AFTER OUT [LOG=24]
-set -u
+set -u -o pipefail
 BB=${1:?bin before}; BA=${2:?bin after}; OUT=${3:?out}; LOG=${4:-24}; W=/tmp/pinned-abc
 D=$(cd "$(dirname "$0")" && pwd)
 source "$D/lib.sh"
