@@ -54,14 +54,6 @@ struct Abc {
   using Engine = E;
   using Fr = typename E::Fr;
   HostArray<Fr> a, b, c;
-  // Zero-filled plain memory for a domain of n.
-  static Abc plain(std::size_t n) {
-    Abc x;
-    x.a = HostArray<Fr>::plain(n);
-    x.b = HostArray<Fr>::plain(n);
-    x.c = HostArray<Fr>::plain(n);
-    return x;
-  }
   bool lent() const { return a.lent(); }
   std::size_t size() const { return a.size(); }
   std::size_t bytes() const { return (a.size() + b.size() + c.size()) * sizeof(Fr); }
