@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <future>
 #include <string>
 #include <utility>
@@ -87,8 +88,9 @@ struct CudaBackend::Resident final : ResidentBase {
   WindowTable<typename E::G1Affine> h_table;  // CudaOptions::msm_table_h_bits; in use once kHTable is ready
 };
 
-// One partition's host staging area: a, b, c and the canonical witness, pinned.
-// Its size in elements is staging_elems() (what host_reserved_bytes() charges).
+// One partition's page-locked set: a, b, c (written there by synthesis when lent, else copied in)
+// and the canonical witness. Its size in elements is staging_elems() (what host_reserved_bytes()
+// charges per set).
 struct CudaBackend::Staging {
   std::size_t n = 0, vars = 0;
   // page-locked (registered: cudaMallocHost held the driver ~0.4 s/GB)
@@ -108,6 +110,7 @@ CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions 
     : device_(device),
       max_keys_(max_resident_keys ? max_resident_keys : 1),
       options_(std::move(options)),
+      pool_(std::make_unique<LendingPool<Staging>>(std::vector<std::size_t>{kLentSets, kStagingSets})),
       ctx_(std::make_unique<Context>(device, options_)) {
   ctx_->activate();
   copy_ = std::make_unique<Stream>();
@@ -205,68 +208,70 @@ void CudaBackend::prepare_on(const ProvingKey<E>& pk) {
     std::lock_guard<std::mutex> lk(device_mu_);
     r = resident_for(pk);
   }
-  // The first partitions' page-locked staging sets, made now (beside the first syntheses)
-  // rather than in their GPU stage, and before the key (~0.35 s for two sets at 2^24, so the
-  // first partition finds them); then the key, section by section.
-  const std::size_t n = pk.header.domain_size, nv = pk.header.n_vars;
-  std::size_t have = 0;
-  {
-    std::lock_guard<std::mutex> lk(staging_mu_);
-    for (const auto& st : staging_pool_) have += st->fits(n, nv);
-  }
-  for (; have < kPrestaged; ++have) {
-    auto st = std::make_unique<Staging>();
-    st->fit(n, nv);
-    give_staging(std::move(st));
-  }
-  {
-    std::lock_guard<std::mutex> lk(staging_mu_);
-    prestaged_ = true;
-  }
   if (r.second) upload_key(r.first, pk);
 }
 
-std::unique_ptr<CudaBackend::Staging> CudaBackend::take_staging(std::size_t n) {
-  {
-    std::lock_guard<std::mutex> lk(staging_mu_);
-    for (auto it = staging_pool_.begin(); it != staging_pool_.end(); ++it) {
-      if ((*it)->n >= n) {
-        auto s = std::move(*it);
-        staging_pool_.erase(it);
+// A set of the pool for a partition of this shape: an idle one that fits, else any idle one
+// pinned again at this size, else a new one while the class has room; nullptr when none.
+std::shared_ptr<CudaBackend::Staging> CudaBackend::take_set(Borrower who, std::size_t n, std::size_t nv) {
+  auto st = pool_->take(
+      who, [&](const Staging& s) { return s.fits(n, nv); },
+      [&] {
+        auto s = std::make_unique<Staging>();
+        s->fit(n, nv);
         return s;
-      }
-    }
-    if (!prestaged_) return nullptr;  // prepare() is still pinning: go up from pageable memory
+      });
+  if (st) st->fit(n, nv);  // (re)pins an idle set that was made for a smaller key
+  return st;
+}
+
+// Synthesis writes a, b, c into the set (3 × domain, one after the other: what the uploads read)
+// and the device stage later adds the witness. Made on the first partitions' synthesis threads, so
+// the first synthesis finds one without racing prepare(); the pages are touched and registered
+// once, never faulted in again by synthesis. Failing to pin is no error: plain memory instead.
+template <class E>
+groth16::Abc<E> CudaBackend::lend_on(const ProvingKey<E>& pk) {
+  using Fr = typename E::Fr;
+  const std::size_t n = pk.header.domain_size;
+  std::shared_ptr<Staging> st;
+  try {
+    ctx_->activate();  // this thread's device: the one whose pool it is
+    st = take_set(kSynthesis, n, pk.header.n_vars);
+  } catch (const std::exception&) {
+    return {};
   }
-  return std::make_unique<Staging>();  // more workers than prestaged sets: pinned once, then reused
+  if (!st) return {};
+  Fr* base = reinterpret_cast<Fr*>(st->abc.get());
+  groth16::Abc<E> abc;
+  abc.a = HostArray<Fr>(base, n, st, pool_.get());
+  abc.b = HostArray<Fr>(base + n, n, st, pool_.get());
+  abc.c = HostArray<Fr>(base + 2 * n, n, std::move(st), pool_.get());
+  return abc;
 }
 
-void CudaBackend::give_staging(std::unique_ptr<Staging> s) {
-  if (!s) return;
-  std::lock_guard<std::mutex> lk(staging_mu_);
-  staging_pool_.push_back(std::move(s));
-}
-
-// Host preparation, outside the device lock: a/b/c and the witness copied into the pinned
-// staging set (the witness as synthesis holds it, canonical: the MSMs read that form), a/b/c
-// then freed at once (early free). Without a set (prepare() still pinning) the uploads read
-// the pageable vectors themselves. Returns where the uploads read from.
+// Host preparation, outside the device lock, into `st` (the set synthesis wrote a/b/c into, or
+// one taken for this partition; none: the uploads read where the data is). a/b/c written into
+// page-locked memory (lent) go up from there; plain a/b/c are copied into the set and freed at
+// once (early free). The witness is copied into the set, as synthesis holds it (canonical: the
+// form the MSMs read). Returns where the uploads read from.
 template <class E>
 CudaBackend::HostInputs CudaBackend::stage_inputs(Staging* st, groth16::Abc<E>& abc, const std::vector<Scalar>& w,
-                                                  bool early_free) {
-  const std::size_t n = abc.a.size();
+                                                  bool early_free, groth16::StageTimes& t) {
+  const std::size_t n = abc.size();
   const typename E::Fr* v[3] = {abc.a.data(), abc.b.data(), abc.c.data()};
   HostInputs in{{}, w.data()};
   for (int k = 0; k < 3; ++k) in.abc[k] = reinterpret_cast<const Scalar*>(v[k]);  // bytes, for the copies only
+  t.abc_from = abc.lent() ? "lent" : st ? "staged" : "pageable";
   if (!st) return in;
-  st->fit(n, w.size());
-  for (int k = 0; k < 3; ++k) {
-    copy_parallel(reinterpret_cast<typename E::Fr*>(st->abc.get() + k * n), v[k], n);
-    in.abc[k] = st->abc.get() + k * n;
+  if (!abc.lent()) {
+    for (int k = 0; k < 3; ++k) {
+      copy_parallel(reinterpret_cast<typename E::Fr*>(st->abc.get() + k * n), v[k], n);
+      in.abc[k] = st->abc.get() + k * n;
+    }
+    if (early_free) abc.release();  // a/b/c now live in the pinned set
   }
   copy_parallel(st->w.get(), w.data(), w.size());
   in.w = st->w.get();
-  if (early_free) abc.release();  // a/b/c now live in the pinned staging set
   return in;
 }
 
@@ -305,10 +310,11 @@ void CudaBackend::upload_and_compute_h(const HostInputs& in, std::size_t n, std:
 // thread and its own context (stream + scratch), so that its latency-bound kernels (register
 // spills: Fq2 XYZZ) share the SMs with the four G1 MSMs run here, A, B1, C once the witness
 // is up and H once h is ready (msm_g1 and msm_g2 are then overlapping wall times). Each
-// waits for its own section of the key.
+// waits for its own section of the key. `uploaded` (if any) runs once the last upload has
+// finished, before H's MSM (which waits for h, and so for that upload, anyway).
 template <class E>
 groth16::MsmSums<E> CudaBackend::run_msms(Resident<E>& res, std::size_t n, std::size_t nv, std::size_t np,
-                                          groth16::StageTimes& t) {
+                                          groth16::StageTimes& t, const std::function<void()>& uploaded) {
   const groth16::Scalar* dw = dw_.get();
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[1].get(), 0));
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), events_[1].get(), 0));
@@ -338,6 +344,10 @@ groth16::MsmSums<E> CudaBackend::run_msms(Resident<E>& res, std::size_t n, std::
   res.wait(ResidentBase::kC);
   m.c = msm_g1(*ctx_, res.c, dw + np, nv - np);
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[5].get(), 0));
+  if (uploaded) {
+    events_[4].synchronize();
+    uploaded();
+  }
   res.wait(ResidentBase::kH);
   const bool table = res.ready(ResidentBase::kHTable);
   if (options_.msm_table_h_bits) t.h_table = table;
@@ -357,13 +367,20 @@ groth16::MsmSums<E> CudaBackend::compute_on(const ProvingKey<E>& pk, groth16::Ab
     fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b/c or witness length does not match the key");
 
   const auto t_start = Clock::now();
-  auto st = take_staging(n);
-  struct Return {  // the staging set goes back to the pool on every path
-    CudaBackend* b;
-    std::unique_ptr<Staging>* s;
-    ~Return() { b->give_staging(std::move(*s)); }
-  } ret{this, &st};
-  const HostInputs in = stage_inputs(st.get(), abc, w, early_free);
+  // The set synthesis wrote a/b/c into when this backend lent it (the witness joins them there),
+  // else one of the pool's for the copies; it goes back to the pool when the last of `st` and
+  // a/b/c's views is dropped, on every path.
+  std::shared_ptr<Staging> st;
+  if (abc.a.lender() == pool_.get()) {
+    st = std::static_pointer_cast<Staging>(abc.a.owner());
+  } else {
+    try {
+      st = take_set(kDeviceStage, n, nv);
+    } catch (const std::exception&) {  // no page-locked memory to be had now: up from pageable memory
+      st.reset();
+    }
+  }
+  const HostInputs in = stage_inputs(st.get(), abc, w, early_free, t);
 
   auto tl = Clock::now();
   t.prep += std::chrono::duration<double>(tl - t_start).count();
@@ -378,9 +395,19 @@ groth16::MsmSums<E> CudaBackend::compute_on(const ProvingKey<E>& pk, groth16::Ab
   }
   // Device buffers are kept between partitions: allocating and freeing ~1.5 GB at 2^22
   // cost ~60 ms a partition (cudaFree synchronises the device).
+  struct Drain {  // on an error, the host memory the queued copies read outlives them
+    const Stream& s;
+    ~Drain() { (void)cudaStreamSynchronize(s.get()); }
+  } drain{*copy_};
   upload_and_compute_h<E>(in, n, nv, pk.header.log_domain);
-  if (!st && early_free) abc.release();  // the pageable copies are staged by now
-  groth16::MsmSums<E> m = run_msms(*res, n, nv, np, t);
+  if (!st && !abc.lent() && early_free) abc.release();  // the pageable copies are staged by now
+  std::function<void()> uploaded;
+  if (early_free)  // the set (and lent a/b/c) back to the pool once the uploads have read them
+    uploaded = [&] {
+      abc.release();
+      st.reset();
+    };
+  groth16::MsmSums<E> m = run_msms(*res, n, nv, np, t, uploaded);
   // h2d = start → last upload, ntt = [a] → [h] (CUDA events; both overlap the MSMs)
   events_[5].synchronize();
   t.h2d += 1e-3 * events_[4].elapsed_ms_since(events_[0]);
@@ -400,5 +427,7 @@ groth16::MsmSums<pairing::Bn254> CudaBackend::compute(const ProvingKey<Bn>& pk, 
 }
 void CudaBackend::prepare(const ProvingKey<Bls>& pk) { prepare_on(pk); }
 void CudaBackend::prepare(const ProvingKey<Bn>& pk) { prepare_on(pk); }
+groth16::Abc<pairing::Bls12_381> CudaBackend::lend_abc(const ProvingKey<Bls>& pk) { return lend_on(pk); }
+groth16::Abc<pairing::Bn254> CudaBackend::lend_abc(const ProvingKey<Bn>& pk) { return lend_on(pk); }
 
 }  // namespace cuzk::cuda

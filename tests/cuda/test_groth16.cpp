@@ -2,7 +2,7 @@
 // byte for byte for the same blinding (fresh random r, s each run), and verify; the key's
 // points stay resident across partitions; a key change uploads the new key. The same holds
 // with non-default CudaOptions (fixed MSM windows, H's window table). The witness goes up
-// canonical, as synthesis gives it, with and without a pinned staging set. BN254 (bn128) keys
+// canonical, as synthesis gives it, from a pinned staging set. BN254 (bn128) keys
 // go through the same backend: its proofs equal the CPU's too, and one backend serves keys of
 // both curves in turn.
 #include <doctest/doctest.h>
@@ -83,8 +83,9 @@ TEST_CASE("CUDA proofs equal CPU proofs on a native porep-lite partition") {
   }
 }
 
-// prepare() pins the staging sets first: a/b/c and the canonical witness then go up from
-// pinned copies (the batch's path); the cases above, without prepare(), from the vectors.
+// a/b/c synthesized into plain memory (here, and above): they and the canonical witness are
+// copied into a page-locked set of the device stage's own and go up from there (the staged
+// path; test_groth16_lent.cpp has the lent one), with the key uploaded by prepare() first.
 TEST_CASE("CUDA proofs equal CPU proofs through the pinned staging sets (prepare first)") {
   const unsigned depth = 8;
   auto [pk, rep] = porep_case("porep-staging-key");

@@ -5,7 +5,7 @@ second, over the proofs between), the median GPU span, the session's own figures
 failures. cuzk-stats reads the same files for the statistics; this is the quick look printed
 into runs.txt beside them.
 
-Usage: runs_summary.py [--glob PATTERN] [--key load|upload] [--h-table] [--busy] DIR
+Usage: runs_summary.py [--glob PATTERN] [--key load|upload] [--h-table] [--busy] [--abc] DIR
   --key load    key_load's source and seconds (issue 17: zkey or key cache)
   --key upload  key_upload's seconds (the table runs)
   --h-table     H's MSM with and without the window table: partitions and msm_g1 medians,
@@ -13,8 +13,11 @@ Usage: runs_summary.py [--glob PATTERN] [--key load|upload] [--h-table] [--busy]
   --busy        GPU busy between the first and last proof (union of the gpu spans as written:
                 their t0 already follows the lock wait), lock_wait median, peak RSS and
                 anonymous RSS; cuzk-stats table's gpu_busy_steady is the same figure
+  --abc         where a/b/c went up from (gpu.abc_from: lent, staged, pageable; "-" before the
+                field existed), the first partition's h2d and prep, their medians
 """
 import argparse
+import collections
 import glob
 import json
 import os
@@ -64,6 +67,12 @@ def line(path, args):
         extra += (f"; gpu busy after first proof {busy_after_first_proof(g, w) * 100:.1f} %; "
                   f"lock_wait median {statistics.median(e.get('lock_wait', 0) for e in g):.3f}; "
                   f"peak RSS {end['peak_rss'] / 2**30:.1f} GiB; RssAnon {end.get('peak_rss_anon', 0) / 2**30:.2f} GiB")
+    if args.abc:
+        first = min(g, key=lambda e: e["t0"])
+        src = collections.Counter(e.get("abc_from", "-") for e in g)
+        extra += (f"; abc_from {dict(src)}; first gpu h2d {first.get('h2d', 0) * 1e3:.0f} ms prep "
+                  f"{first.get('prep', 0) * 1e3:.0f} ms; median h2d {statistics.median(e.get('h2d', 0) for e in g) * 1e3:.0f} ms "
+                  f"prep {statistics.median(e.get('prep', 0) for e in g) * 1e3:.0f} ms")
     return (f"{os.path.basename(path)}: {key}first proof {w[0]:.2f} s; wall {end['wall']:.2f} s; "
             f"s/proof {end['s_per_proof']:.3f}; steady {st:.3f}; "
             f"gpu median {statistics.median(e['t1'] - e['t0'] for e in g):.3f} s{extra}; "
@@ -77,6 +86,7 @@ def main():
     p.add_argument("--key", choices=("load", "upload"), default="load")
     p.add_argument("--h-table", action="store_true")
     p.add_argument("--busy", action="store_true")
+    p.add_argument("--abc", action="store_true")
     args = p.parse_args()
     for f in sorted(glob.glob(os.path.join(args.dir, args.glob))):
         print(line(f, args))

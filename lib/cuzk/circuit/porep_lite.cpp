@@ -99,6 +99,13 @@ Instance instance(const Replica& rep, std::span<const std::uint64_t> ch) {
   return I;
 }
 
+// n elements set to zero (the field's zero is all-zero bytes in Montgomery form), in parallel.
+void zero_parallel(Fr* p, std::size_t n) {
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, std::size_t(1) << 16), [&](const auto& r) {
+    std::memset(static_cast<void*>(p + r.begin()), 0, r.size() * sizeof(Fr));
+  });
+}
+
 void fill_publics(std::vector<Scalar>& w, const Fr& root, std::span<const std::uint64_t> ch) {
   w[0] = Fr::one().canonical();
   w[1] = root.canonical();
@@ -243,7 +250,8 @@ R1cs build_r1cs(const Replica& rep, std::span<const std::uint64_t> ch, std::vect
   return shape(L, I.inputs, rep.root(), ch, witness);
 }
 
-Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, const SynthesisOptions& opt) {
+Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, const SynthesisOptions& opt,
+                     groth16::Abc<Engine> storage) {
   const Layout L = layout(rep.depth(), std::uint32_t(ch.size()));
   Instance I = instance(rep, ch);
   const Fr root = opt.root ? *opt.root : rep.root();
@@ -251,11 +259,24 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   // std::vector value-initialises (zeroes) serially; the four vectors at least in parallel,
-  // their pages faulted in beforehand by all threads.
-  tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
-                       [&] { resize_prefaulted(s.abc.a, L.domain_size); },
-                       [&] { resize_prefaulted(s.abc.b, L.domain_size); },
-                       [&] { resize_prefaulted(s.abc.c, L.domain_size); });
+  // their pages faulted in beforehand by all threads. Lent a/b/c storage is resident already
+  // (page-locked) and holds an earlier partition's values: the challenges overwrite their
+  // rows, and only the rows past the constraints are zeroed here.
+  if (storage.a.empty()) {
+    tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
+                         [&] { s.abc.a = HostArray<Fr>::plain(L.domain_size); },
+                         [&] { s.abc.b = HostArray<Fr>::plain(L.domain_size); },
+                         [&] { s.abc.c = HostArray<Fr>::plain(L.domain_size); });
+  } else {
+    if (storage.a.size() != L.domain_size || storage.b.size() != L.domain_size || storage.c.size() != L.domain_size)
+      fail(Error::Kind::Internal, "", "porep-lite: a/b/c storage of the wrong size for the domain");
+    s.abc = std::move(storage);
+    const std::size_t tail = L.domain_size - L.n_constraints;
+    tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
+                         [&] { zero_parallel(s.abc.a.data() + L.n_constraints, tail); },
+                         [&] { zero_parallel(s.abc.b.data() + L.n_constraints, tail); },
+                         [&] { zero_parallel(s.abc.c.data() + L.n_constraints, tail); });
+  }
   fill_publics(s.witness, root, ch);
   const auto t1 = Clock::now();
   std::vector<std::optional<std::uint32_t>> bad(L.challenges);

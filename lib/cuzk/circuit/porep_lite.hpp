@@ -112,15 +112,18 @@ struct Synthesis {
   std::optional<std::uint32_t> first_unsatisfied;  // only with check
   // Wall seconds of the two phases (bench_circuit reports them; the worker-count rule in
   // pipeline/config.cpp is fitted to them): allocating and zeroing the four vectors (pages
-  // faulted in by all threads, then one thread per vector zeroes it: the serial part),
+  // faulted in by all threads, then one thread per vector zeroes it: the serial part; with
+  // lent a/b/c storage only the witness, and the rows past the constraints zeroed),
   // and the challenges (parallel).
   double alloc_s = 0, challenges_s = 0;
 };
 
 // Prove mode: witness and a/b/c in one pass, challenges in parallel. Rows
 // n_constraints + s (s = 0..n_public) of a hold w[s], as the zkey's extra A rows make
-// groth16::synthesize compute them. Throws Error(BadInput) for an index ≥ 2^depth.
+// groth16::synthesize compute them. a/b/c go into `storage` when it is given (domain_size
+// each, e.g. lent by the backend; every element is overwritten), else into plain memory.
+// Throws Error(BadInput) for an index ≥ 2^depth.
 Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> challenges,
-                     const SynthesisOptions& opt = {});
+                     const SynthesisOptions& opt = {}, groth16::Abc<Engine> storage = {});
 
 }  // namespace cuzk::circuit::porep_lite

@@ -10,7 +10,6 @@
 #include "cuzk/ntt/domain.hpp"
 #include "cuzk/groth16/randomness.hpp"
 #include "cuzk/util/error.hpp"
-#include "cuzk/util/first_touch_allocator.hpp"
 #include "cuzk/util/stopwatch.hpp"
 
 namespace cuzk::groth16 {
@@ -18,11 +17,6 @@ namespace cuzk::groth16 {
 namespace {
 
 using Clock = SteadyClock;
-
-template <class T>
-void free_vec(std::vector<T>& v) {
-  std::vector<T>().swap(v);
-}
 
 }  // namespace
 
@@ -41,7 +35,7 @@ Blinding<E> Blinding<E>::from_seed(std::uint64_t seed, std::string_view label) {
 }
 
 template <class E>
-Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w) {
+Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w, Abc<E> storage) {
   using Fr = typename E::Fr;
   const auto& h = pk.header;
   if (w.size() != h.n_vars)
@@ -49,10 +43,15 @@ Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w) {
          "witness has " + std::to_string(w.size()) + " values but the key " + pk.path + " has nVars = " +
              std::to_string(h.n_vars));
   const std::size_t n = h.domain_size;
-  Abc<E> abc;
-  // Their pages faulted in on every core (util/first_touch_allocator.hpp), not serially.
-  tbb::parallel_invoke([&] { resize_prefaulted(abc.a, n); }, [&] { resize_prefaulted(abc.b, n); },
-                       [&] { resize_prefaulted(abc.c, n); });
+  Abc<E> abc = std::move(storage);
+  if (abc.a.empty()) {
+    // Their pages faulted in on every core (util/first_touch_allocator.hpp), not serially. Lent
+    // storage is resident already (page-locked): nothing to fault in.
+    tbb::parallel_invoke([&] { abc.a = HostArray<Fr>::plain(n); }, [&] { abc.b = HostArray<Fr>::plain(n); },
+                         [&] { abc.c = HostArray<Fr>::plain(n); });
+  } else if (abc.a.size() != n || abc.b.size() != n || abc.c.size() != n) {
+    fail(Error::Kind::Internal, pk.path, "a/b/c storage of the wrong size for the key's domain");
+  }
   const Coef<E>* coefs = pk.coefs.data();
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1024), [&](const auto& rg) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) {
@@ -80,8 +79,8 @@ void compute_h(const ProvingKey<E>& pk, Abc<E>& abc, bool early_free) {
     for (std::size_t i = rg.begin(); i != rg.end(); ++i) abc.a[i] = abc.a[i] * abc.b[i] - abc.c[i];
   });
   if (early_free) {
-    free_vec(abc.b);
-    free_vec(abc.c);
+    abc.b.release();
+    abc.c.release();
   }
 }
 
@@ -139,12 +138,12 @@ template <class E>
 Proof<E> prove(const ProvingKey<E>& pk, const std::vector<Scalar>& w, const Blinding<E>& bl, Backend& be) {
   StageTimes t;
   CurveBackend<E>& cb = be;
-  return assemble(pk, cb.compute(pk, synthesize(pk, w), w, t, true), bl);
+  return assemble(pk, cb.compute(pk, synthesize(pk, w, cb.lend_abc(pk)), w, t, true), bl);
 }
 
 #define CUZK_PROVER_INSTANCES(E)                                                                           \
   template struct Blinding<E>;                                                                            \
-  template Abc<E> synthesize<E>(const ProvingKey<E>&, const std::vector<Scalar>&);                        \
+  template Abc<E> synthesize<E>(const ProvingKey<E>&, const std::vector<Scalar>&, Abc<E>);                \
   template void compute_h<E>(const ProvingKey<E>&, Abc<E>&, bool);                                        \
   template MsmSums<E> compute_on_cpu<E>(const ProvingKey<E>&, Abc<E>, const std::vector<Scalar>&, StageTimes&, \
                                         bool);                                                            \

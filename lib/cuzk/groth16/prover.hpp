@@ -22,6 +22,7 @@
 
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/groth16/zkey.hpp"
+#include "cuzk/util/host_array.hpp"
 
 namespace cuzk::groth16 {
 
@@ -44,24 +45,30 @@ struct Blinding {
   static Blinding from_seed(std::uint64_t seed, std::string_view label);
 };
 
-// a, b, c evaluation vectors (Montgomery form), each domain_size long.
+// a, b, c evaluation vectors (Montgomery form), each domain_size long. Where they live is the
+// backend's choice (CurveBackend::lend_abc): plain memory, or views into one page-locked set a GPU
+// backend lent, which its upload reads in place (then lent() is true and the set goes back to the
+// backend's pool once a, b and c are all released).
 template <class E>
 struct Abc {
   using Engine = E;
   using Fr = typename E::Fr;
-  std::vector<Fr> a, b, c;
-  std::size_t bytes() const { return (a.capacity() + b.capacity() + c.capacity()) * sizeof(Fr); }
+  HostArray<Fr> a, b, c;
+  bool lent() const { return a.lent(); }
+  std::size_t size() const { return a.size(); }
+  std::size_t bytes() const { return (a.size() + b.size() + c.size()) * sizeof(Fr); }
   void release() {
-    std::vector<Fr>().swap(a);
-    std::vector<Fr>().swap(b);
-    std::vector<Fr>().swap(c);
+    a.release();
+    b.release();
+    c.release();
   }
 };
 
-// Step 1. TBB-parallel over constraints. Throws Error(BadInput) if the witness length is
-// not the key's nVars.
+// Step 1. TBB-parallel over constraints, into `storage` when it is given (a/b/c of the key's
+// domain each, e.g. lent by the backend; every element is overwritten), else into plain memory.
+// Throws Error(BadInput) if the witness length is not the key's nVars.
 template <class E>
-Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w);
+Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w, Abc<E> storage = {});
 
 // The five MSM results.
 template <class E>
@@ -99,6 +106,10 @@ struct StageTimes {
   double ntt = 0, msm_g1 = 0, msm_g2 = 0, lock_wait = 0;
   StageTime h2d, d2h, prep;
   std::optional<bool> h_table;  // CUDA backend with --msm-table-h: H's MSM used the key's window table
+  // Backend with a device of its own: where a/b/c went up from: "lent" (written by synthesis into
+  // memory the backend lent, no host copy), "staged" (copied into a page-locked set first) or
+  // "pageable" (uploaded from plain memory).
+  std::optional<std::string> abc_from;
 };
 
 // Steps 2–3 on some device, for one curve. compute() takes a/b/c by value and releases them
@@ -114,6 +125,12 @@ public:
   // backend uploads the key's points here so the upload overlaps synthesis. Optional (the
   // first compute() does it otherwise); errors may be thrown and are reported by compute().
   virtual void prepare(const ProvingKey<E>&) {}
+  // Storage for one partition's a/b/c under this key that this backend computes from best (a GPU
+  // backend: a page-locked set from its bounded pool, uploaded with no host copy), lent until the
+  // Abc is released; empty when it has none to lend (then synthesis takes plain memory and
+  // compute() takes that as before). Called by synthesis, possibly for another device's partition
+  // (the memory is host memory: any backend computes from it). Never throws.
+  virtual Abc<E> lend_abc(const ProvingKey<E>&) { return {}; }
   // Host memory this backend allocates for a key of this shape outside the partitions'
   // footprints and keeps for the run (a GPU backend: its pinned staging sets), when
   // `workers` call compute() at once. `--mem-budget auto` subtracts it. Only the header is read.
@@ -128,6 +145,8 @@ public:
   using CurveBackend<pairing::Bn254>::compute;
   using CurveBackend<pairing::Bls12_381>::prepare;
   using CurveBackend<pairing::Bn254>::prepare;
+  using CurveBackend<pairing::Bls12_381>::lend_abc;
+  using CurveBackend<pairing::Bn254>::lend_abc;
   using CurveBackend<pairing::Bls12_381>::host_reserved_bytes;
   using CurveBackend<pairing::Bn254>::host_reserved_bytes;
   virtual std::string name() const = 0;

@@ -115,6 +115,7 @@ private:
   void end_sector(SectorState& s, events::SectorStatus status, bool refused);
   void start_sector(SectorState& s);  // its sector_start event, once
   void prepare_devices(const KeyCache::KeyPtr& pk);  // key uploads, on the uploader threads
+  groth16::AnyAbc lend_abc(const groth16::AnyKey& pk);  // a/b/c storage from a device's pool, if any
 
   struct Graph;  // graph.cpp
   friend struct SynthBody;
@@ -129,6 +130,7 @@ private:
   std::unique_ptr<WorkerPool> writers_;                      // write_workers threads
   std::mutex prep_mu_;
   std::set<const groth16::AnyKey*> prepared_;
+  std::atomic<unsigned> next_lender_{0};  // the device asked first for the next partition's a/b/c
   std::unique_ptr<Graph> graph_;
 };
 

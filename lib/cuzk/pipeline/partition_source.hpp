@@ -27,8 +27,10 @@ struct Synthesized {
 class PartitionSource {
 public:
   virtual ~PartitionSource() = default;
-  // Partition `part` under `pk` (either curve). Throws Error naming the file and the problem.
-  virtual Synthesized synthesize(unsigned part, const groth16::AnyKey& pk) = 0;
+  // Partition `part` under `pk` (either curve), its a/b/c written into `storage` when that holds
+  // storage of the key's curve (lent by a backend: Batch::lend_abc), else into plain memory.
+  // Throws Error naming the file and the problem.
+  virtual Synthesized synthesize(unsigned part, const groth16::AnyKey& pk, groth16::AnyAbc storage) = 0;
   // --resume: the inputs as the partition would be proven now, without synthesizing it.
   virtual Inputs current_inputs(unsigned part) = 0;
   // The file partition `part` is proven from, for its p<i>.inputs.json: {"witness", path} or
@@ -40,6 +42,13 @@ public:
   // Every partition of the sector is done: drop what it holds.
   virtual void release() {}
 };
+
+// The storage of curve E in `v`, moved out; empty (plain memory) when v holds the other curve's.
+template <class E>
+groth16::Abc<E> take_storage(groth16::AnyAbc& v) {
+  auto* x = std::get_if<groth16::Abc<E>>(&v);
+  return x ? std::move(*x) : groth16::Abc<E>{};
+}
 
 // The source for `spec` (witness files, or its "native" circuit). `key_digest` identifies the key
 // in the inputs ("sha256:<hex>" of the verification key).

@@ -20,7 +20,7 @@ public:
   PorepLiteSource(const SectorSpec& spec, std::string key_digest)
       : n_(*spec.native), zkey_(spec.zkey), key_(std::move(key_digest)) {}
 
-  Synthesized synthesize(unsigned part, const groth16::AnyKey& key) override {
+  Synthesized synthesize(unsigned part, const groth16::AnyKey& key, groth16::AnyAbc storage) override {
     if (groth16::curve_of(key) != pairing::CurveId::Bls12_381)
       fail(Error::Kind::BadInput, zkey_,
            std::string("is a ") + pairing::snarkjs_name(groth16::curve_of(key)) +
@@ -33,7 +33,7 @@ public:
            "is not the porep-lite key for depth " + std::to_string(n_.depth) + " and " + std::to_string(n_.challenges) +
                " challenges (nVars/nPublic/domain differ)");
     auto ch = pl::draw_challenges(n_.challenge_seeds[part], n_.challenges, n_.depth);
-    pl::Synthesis syn = pl::synthesize(*replica, ch);
+    pl::Synthesis syn = pl::synthesize(*replica, ch, {}, take_storage<pairing::Bls12_381>(storage));
     Synthesized out;
     out.w.values = std::move(syn.witness);
     out.w.path = n_.replica;

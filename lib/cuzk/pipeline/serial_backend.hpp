@@ -60,6 +60,8 @@ public:
   }
   void prepare(const groth16::ProvingKey<Bls>& pk) override { inner_->prepare(pk); }
   void prepare(const groth16::ProvingKey<Bn>& pk) override { inner_->prepare(pk); }
+  groth16::Abc<Bls> lend_abc(const groth16::ProvingKey<Bls>& pk) override { return inner_->lend_abc(pk); }
+  groth16::Abc<Bn> lend_abc(const groth16::ProvingKey<Bn>& pk) override { return inner_->lend_abc(pk); }
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bls>& pk, unsigned workers) const override {
     return inner_->host_reserved_bytes(pk, workers);
   }

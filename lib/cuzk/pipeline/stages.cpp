@@ -72,6 +72,23 @@ static E span(double t0, double t1, const SectorState& s, unsigned part) {
   return e;
 }
 
+// Which device proves a partition is known only when one takes it from the hand-off, so its
+// a/b/c storage is asked of the devices in turn (the first asked rotates): the first one that
+// lends wins, else plain memory. Lent memory is host memory, page-locked for every device of the
+// process (unified addressing), so any device uploads from it without a copy.
+groth16::AnyAbc Batch::lend_abc(const groth16::AnyKey& key) {
+  return groth16::visit_curve(key, [&](auto e, const auto& pk) {
+    using E = decltype(e);
+    const std::size_t first = next_lender_++;
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+      groth16::CurveBackend<E>& be = *devices[(first + i) % devices.size()].backend;
+      groth16::Abc<E> abc = be.lend_abc(pk);
+      if (!abc.a.empty()) return groth16::AnyAbc(std::move(abc));
+    }
+    return groth16::AnyAbc(groth16::Abc<E>{});
+  });
+}
+
 // Parallel work here is isolated: a worker waiting inside it must not pick up another graph task.
 bool Batch::synthesize(Partition& p) {
   const unsigned worker = synth_ids_.take();
@@ -80,9 +97,13 @@ bool Batch::synthesize(Partition& p) {
     const auto& pk = p.key.load();  // the first user loads it (its own key_load span)
     prepare_devices(p.key.key());
     t0 = ev.now();  // the synthesis span starts once the key is there
-    Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk); });
+    groth16::AnyAbc storage = lend_abc(pk);
+    Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk, std::move(storage)); });
     p.w = std::move(syn.w);
     p.abc = std::move(syn.abc);
+    // a/b/c in a backend's pinned pool: that memory is charged outside the budget (host_reserved),
+    // so the partition's reservation no longer holds them.
+    std::visit([&](const auto& abc) { if (abc.lent()) p.permit.give_back(abc.bytes()); }, p.abc);
     p.inputs = std::move(syn.inputs);
     p.pub = groth16::visit_curve(pk, [&](auto, const auto& k) { return groth16::public_signals(k, p.w.values); });
   } catch (const std::bad_alloc&) {
@@ -133,6 +154,7 @@ void Batch::on_device(Partition& p, std::size_t d) {
   e.lock_wait = round_us(st.lock_wait);
   if (st.prep.measured) e.prep = round_us(st.prep);
   e.h_table = st.h_table;
+  e.abc_from = st.abc_from;
   ev.emit(e);
 }
 

@@ -12,7 +12,7 @@ class WitnessSource final : public PartitionSource {
 public:
   WitnessSource(const SectorSpec& spec, std::string key_digest) : paths_(spec.witnesses), key_(std::move(key_digest)) {}
 
-  Synthesized synthesize(unsigned part, const groth16::AnyKey& key) override {
+  Synthesized synthesize(unsigned part, const groth16::AnyKey& key, groth16::AnyAbc storage) override {
     return groth16::visit_curve(key, [&](auto e, const auto& pk) {
       using E = decltype(e);
       Synthesized out;
@@ -20,7 +20,7 @@ public:
       // The digest of the values that are proven (no race between hashing and proving).
       const auto& v = out.w.values;
       out.inputs = inputs(digest_tree({reinterpret_cast<const std::uint8_t*>(v.data()), v.size() * sizeof(groth16::Scalar)}));
-      out.abc = groth16::synthesize(pk, v);
+      out.abc = groth16::synthesize(pk, v, take_storage<E>(storage));
       return out;
     });
   }

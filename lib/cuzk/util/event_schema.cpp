@@ -74,6 +74,7 @@ constexpr FieldSpec kGpu[] = {
     {"lock_wait", T::Number, U::Seconds, A},
     {"prep", T::Number, U::Seconds, O},
     {"h_table", T::Bool, U::None, O},
+    {"abc_from", T::String, U::None, O},
 };
 constexpr FieldSpec kWrite[] = {CUZK_SPAN_FIELDS,
                                 {"bytes", T::Integer, U::Bytes, O},
@@ -264,6 +265,7 @@ Fields to_fields(const Gpu& e) {
   for (const auto& [k, v] : times)
     if (*v) f[k] = **v;
   if (e.h_table) f["h_table"] = *e.h_table;
+  if (e.abc_from) f["abc_from"] = *e.abc_from;
   return f;
 }
 
@@ -375,6 +377,7 @@ void read(const Source& s, Gpu& e) {
   e.msm_g1 = s.opt_number("msm_g1");
   e.msm_g2 = s.opt_number("msm_g2");
   e.d2h = s.opt_number("d2h");
+  if (auto t = s.opt_text("abc_from")) e.abc_from = std::string(*t);
 }
 
 void read(const Source& s, Mem& e) {

@@ -151,6 +151,7 @@ struct Gpu : Span {
   std::optional<std::uint32_t> worker;
   std::optional<double> h2d, ntt, msm_g1, msm_g2, d2h, lock_wait, prep;
   std::optional<bool> h_table;
+  std::optional<std::string> abc_from;  // "lent", "staged" or "pageable" (a backend with a device)
 };
 struct Write : Span {
   static constexpr Kind kind = Kind::Write;

@@ -4,12 +4,14 @@
 // and BN254: one code path, templated on the key's engine; both scalar fields are 32 bytes, so
 // the staging sets and device buffers hold either curve's elements).
 //
-//  host preparation (no lock): a/b/c and the witness copied into a reusable page-locked
-//     staging set (registered_buffer.hpp), a/b/c then freed at once (the early free). The
-//     witness stays canonical, the form synthesis gives and the MSMs read (no conversion on
-//     either side). A partition that arrives before prepare() has made the prestaged sets
-//     (the batch's first ones) does not make one of its own: its a/b/c and witness go up from
-//     their pageable vectors;
+//  page-locked sets (registered_buffer.hpp: a, b, c and the witness of one partition each), in
+//     one bounded pool per backend. Synthesis asks for one (lend_abc) and writes a/b/c straight
+//     into it, so they go up with no host copy ("lent"); the witness is copied in beside them.
+//     A partition synthesized into plain memory (no set was free, or another device lent its
+//     set) has its a/b/c copied into a set of the device stage's own ("staged"), or goes up from
+//     pageable memory when none is left ("pageable"). The witness stays canonical, the form
+//     synthesis gives and the MSMs read (no conversion on either side). With early free a set
+//     goes back to the pool as soon as the uploads have read it;
 //  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
 //     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
 //     (G2, second context, run by the backend's one long-lived G2 thread) start once the
@@ -29,6 +31,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -40,6 +43,7 @@
 #include "cuzk/cuda/msm.hpp"
 #include "cuzk/cuda/options.hpp"
 #include "cuzk/groth16/prover.hpp"
+#include "cuzk/util/lending_pool.hpp"
 
 namespace cuzk::cuda {
 
@@ -65,8 +69,17 @@ public:
   // wait only for the sections they read (the first partition overlaps the upload).
   void prepare(const groth16::ProvingKey<Bls>& pk) override;
   void prepare(const groth16::ProvingKey<Bn>& pk) override;
-  // The page-locked staging sets (a/b/c + witness each), one per concurrent compute(), at least
-  // kPrestaged, and the key upload's staging (UploadStaging::kTotalBytes while a key goes up).
+  // Sets lent to synthesis at once: two syntheses and two partitions between their synthesis and
+  // the end of their upload (the default two workers of each stage). Beyond it, plain memory.
+  static constexpr std::size_t kLentSets = 4;
+  // A page-locked set of the pool for synthesis to write a/b/c into (at most kLentSets lent at
+  // once); empty when none is free or pinning failed.
+  groth16::Abc<Bls> lend_abc(const groth16::ProvingKey<Bls>& pk) override;
+  groth16::Abc<Bn> lend_abc(const groth16::ProvingKey<Bn>& pk) override;
+  // The pool's page-locked sets (a/b/c + witness each): kLentSets for synthesis and one per
+  // concurrent compute() for the copies of plain a/b/c (made only when needed, charged in full),
+  // and the key upload's staging (UploadStaging::kTotalBytes while a key goes up). A partition's
+  // footprint also counts its a/b/c: the batch gives those bytes back when they were lent.
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bls>& pk, unsigned workers) const override {
     return reserved(pk.header.domain_size, pk.header.n_vars, workers);
   }
@@ -86,9 +99,12 @@ private:
     const groth16::Scalar* w;
   };
   static std::uint64_t reserved(std::uint64_t domain, std::uint64_t vars, unsigned workers) {
-    return std::max<std::uint64_t>(kPrestaged, workers) * staging_elems(domain, vars) * sizeof(groth16::Scalar) +
-           UploadStaging::kTotalBytes;
+    const std::uint64_t sets = kLentSets + std::min<std::uint64_t>(std::max(workers, 1u), kStagingSets);
+    return sets * staging_elems(domain, vars) * sizeof(groth16::Scalar) + UploadStaging::kTotalBytes;
   }
+  // Who holds a set of the pool (each with its own limit, so neither starves the other).
+  enum Borrower : std::size_t { kSynthesis = 0, kDeviceStage = 1 };
+  static constexpr std::size_t kStagingSets = 16;  // copies at once: at most one per device worker
   template <class E>
   groth16::MsmSums<E> compute_on(const groth16::ProvingKey<E>& pk, groth16::Abc<E> abc,
                                  const std::vector<groth16::Scalar>& w, groth16::StageTimes& t, bool early_free);
@@ -103,19 +119,21 @@ private:
   template <class E>
   void build_h_table(Resident<E>& r);
   template <class E>
-  HostInputs stage_inputs(Staging* st, groth16::Abc<E>& abc, const std::vector<groth16::Scalar>& w, bool early_free);
+  HostInputs stage_inputs(Staging* st, groth16::Abc<E>& abc, const std::vector<groth16::Scalar>& w, bool early_free,
+                          groth16::StageTimes& t);
+  template <class E>
+  groth16::Abc<E> lend_on(const groth16::ProvingKey<E>& pk);
+  std::shared_ptr<Staging> take_set(Borrower who, std::size_t n, std::size_t nv);
   template <class E>
   void upload_and_compute_h(const HostInputs& in, std::size_t n, std::size_t nv, unsigned log_n);
   template <class E>
   groth16::MsmSums<E> run_msms(Resident<E>& res, std::size_t n, std::size_t nv, std::size_t np,
-                               groth16::StageTimes& t);
-  std::unique_ptr<Staging> take_staging(std::size_t n);
-  void give_staging(std::unique_ptr<Staging> s);
+                               groth16::StageTimes& t, const std::function<void()>& uploaded);
 
   int device_;
   std::size_t max_keys_;
   CudaOptions options_;
-  static constexpr std::size_t kPrestaged = 2;  // staging sets prepare() makes ahead (two GPU workers)
+  std::unique_ptr<LendingPool<Staging>> pool_;  // the page-locked sets (a lease may outlive it)
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
   DeviceBuffer<groth16::Scalar> dabc_;      // a/b/c on the device (h in place of a; the curve's Fr), reused (device_mu_)
@@ -128,9 +146,6 @@ private:
   std::unique_ptr<Context> ctx_up_;         // key uploads (upload_mu_), beside the partitions' work
   std::mutex upload_mu_;
   std::list<std::shared_ptr<ResidentBase>> resident_;  // most recent first, keys of either curve
-  std::mutex staging_mu_;
-  std::list<std::unique_ptr<Staging>> staging_pool_;
-  bool prestaged_ = false;  // prepare() has pinned its sets (staging_mu_)
   // Runs the G2 MSM beside the G1 ones; last, so it is joined before the contexts and
   // buffers its tasks use are destroyed.
   std::unique_ptr<SerialWorker> g2_worker_;
