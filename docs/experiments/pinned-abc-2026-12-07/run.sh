@@ -41,5 +41,7 @@ for i in 1 2 3; do
   for f in "$W/new_$i"/*.proof; do cmp -s "$f" "$W/old_1/$(basename "$f")" || { el "PROOFS DIFFER new_$i"; rc=1; }; done
 done
 el "proofs compared (new_1..3 against old_1): $(ls "$W/new_1"/*.proof | wc -l) files each"
+T=$(dirname "$0")/../tools
+python3 "$T/runs_summary.py" --abc --busy "$OUT" > "$OUT/runs.txt" 2>&1; cat "$OUT/runs.txt" >> "$OUT/log.txt"
 el "done rc=$rc"
 exit $rc
