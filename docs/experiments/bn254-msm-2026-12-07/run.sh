@@ -17,10 +17,10 @@ cp -n "$BIN"/libtbb.so.12* "$W/" 2>/dev/null
 export LD_LIBRARY_PATH=$W:${LD_LIBRARY_PATH:-}
 B=$W/bench_cuda
 if [[ $STEP == a ]]; then
-  CUZK_MSM_PROFILE=on timeout 100 "$B" bn254-acc 24 > "$OUT/acc24_profile.txt" 2>&1 || rc=1
+  CUZK_MSM_PROFILE=on timeout 80 "$B" bn254-acc 24 > "$OUT/acc24_profile.txt" 2>&1 || rc=1
   el "profiled 2^24: $(grep -c 'check OK' "$OUT/acc24_profile.txt") rows OK, $(grep -c 'check FAIL' "$OUT/acc24_profile.txt") FAIL"
-  for L in 24 22 26; do
-    timeout $((L == 26 ? 110 : 90)) "$B" bn254-acc $L > "$OUT/acc${L}.txt" 2>&1 || rc=1
+  for L in ${SIZES:-24 22 26}; do
+    timeout $((L == 26 ? 110 : 80)) "$B" bn254-acc $L > "$OUT/acc${L}.txt" 2>&1 || rc=1
     el "2^$L: $(grep -c 'check OK' "$OUT/acc${L}.txt") rows OK"; grep MSM "$OUT/acc${L}.txt" | awk '{print $2, $3, $4, $6}' | tee -a "$OUT/log.txt"
   done
 fi
