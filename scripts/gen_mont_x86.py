@@ -77,8 +77,6 @@ def gen(N):
     ins = f"[a] {ptrs}, [q] \"r\"(q)" if N <= 4 else "[q] \"r\"(q)"
     outs = outs if N <= 4 else f"{outs}, [a] {ptrs}"
     stores = "\n".join(f"  out[{j}] = r{j};" for j in range(N))
-    st = "\n".join(f'      "movq %[t{j}], {8 * j}(%[out])\\n\\t"' for j in range(N))
-    tins = ", ".join(f'[t{j}] "r"(t[{j}])' for j in range(N))
     return f"""template <>
 [[gnu::always_inline]] inline void mont_mul<{N}>(u64* out, const u64* a, const u64* b, const u64* q) {{
   register u64 {regs};
@@ -88,16 +86,6 @@ def gen(N):
       : {ins}
       : "rax", "rdx", {clob}, "cc", "memory");
 {stores}
-}}
-template <>
-[[gnu::always_inline]] inline void mont_mul_store<{N}>(u64* out, const u64* a, const u64* b, const u64* q) {{
-  u64 t[{N}];
-  mont_mul<{N}>(t, a, b, q);
-  asm volatile(
-{st}
-      :
-      : [out] "r"(out), {tins}
-      : "memory");
 }}
 """
 
@@ -119,6 +107,7 @@ HEADER = """#pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace cuzk::ff::x86 {
 
@@ -164,8 +153,20 @@ void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
 // The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
 // dependent chain, whose next product reads the limbs straight back. Both always inline: a
 // call would pass the product through a stack temporary (GCC stops inlining N = 6 otherwise).
+template <std::size_t OFFSET>
+[[gnu::always_inline]] inline void store_limb(u64* out, u64 x) {
+  asm volatile("movq %[x], %c[o](%[p])" : : [p] "r"(out), [x] "r"(x), [o] "i"(OFFSET) : "memory");
+}
+template <std::size_t N, std::size_t... I>
+[[gnu::always_inline]] inline void store_limbs(u64* out, const u64* t, std::index_sequence<I...>) {
+  (store_limb<8 * I>(out, t[I]), ...);
+}
 template <std::size_t N>
-void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q);
+[[gnu::always_inline]] inline void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q) {
+  u64 t[N];
+  mont_mul<N>(t, a, b, q);
+  store_limbs<N>(out, t, std::make_index_sequence<N>{});
+}
 
 """
 

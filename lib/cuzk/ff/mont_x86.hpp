@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace cuzk::ff::x86 {
 
@@ -61,8 +62,20 @@ void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
 // The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
 // dependent chain, whose next product reads the limbs straight back. Both always inline: a
 // call would pass the product through a stack temporary (GCC stops inlining N = 6 otherwise).
+template <std::size_t OFFSET>
+[[gnu::always_inline]] inline void store_limb(u64* out, u64 x) {
+  asm volatile("movq %[x], %c[o](%[p])" : : [p] "r"(out), [x] "r"(x), [o] "i"(OFFSET) : "memory");
+}
+template <std::size_t N, std::size_t... I>
+[[gnu::always_inline]] inline void store_limbs(u64* out, const u64* t, std::index_sequence<I...>) {
+  (store_limb<8 * I>(out, t[I]), ...);
+}
 template <std::size_t N>
-void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q);
+[[gnu::always_inline]] inline void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q) {
+  u64 t[N];
+  mont_mul<N>(t, a, b, q);
+  store_limbs<N>(out, t, std::make_index_sequence<N>{});
+}
 
 template <>
 [[gnu::always_inline]] inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {
@@ -218,19 +231,6 @@ template <>
   out[1] = r1;
   out[2] = r2;
   out[3] = r3;
-}
-template <>
-[[gnu::always_inline]] inline void mont_mul_store<4>(u64* out, const u64* a, const u64* b, const u64* q) {
-  u64 t[4];
-  mont_mul<4>(t, a, b, q);
-  asm volatile(
-      "movq %[t0], 0(%[out])\n\t"
-      "movq %[t1], 8(%[out])\n\t"
-      "movq %[t2], 16(%[out])\n\t"
-      "movq %[t3], 24(%[out])\n\t"
-      :
-      : [out] "r"(out), [t0] "r"(t[0]), [t1] "r"(t[1]), [t2] "r"(t[2]), [t3] "r"(t[3])
-      : "memory");
 }
 
 template <>
@@ -533,21 +533,6 @@ template <>
   out[3] = r3;
   out[4] = r4;
   out[5] = r5;
-}
-template <>
-[[gnu::always_inline]] inline void mont_mul_store<6>(u64* out, const u64* a, const u64* b, const u64* q) {
-  u64 t[6];
-  mont_mul<6>(t, a, b, q);
-  asm volatile(
-      "movq %[t0], 0(%[out])\n\t"
-      "movq %[t1], 8(%[out])\n\t"
-      "movq %[t2], 16(%[out])\n\t"
-      "movq %[t3], 24(%[out])\n\t"
-      "movq %[t4], 32(%[out])\n\t"
-      "movq %[t5], 40(%[out])\n\t"
-      :
-      : [out] "r"(out), [t0] "r"(t[0]), [t1] "r"(t[1]), [t2] "r"(t[2]), [t3] "r"(t[3]), [t4] "r"(t[4]), [t5] "r"(t[5])
-      : "memory");
 }
 
 }  // namespace cuzk::ff::x86
