@@ -4,7 +4,8 @@ BMI2 mulx and the two ADX carry chains (adcx on CF, adox on OF), CIOS with the n
 shortcut (top limb of p < 2^63 - 1), final conditional subtraction by cmov.
 
 Register plan: t[0..N-1] = r8.., A (the word above t) and H (scratch high half) follow,
-rax = low half / zero, rdx = mulx's implicit source. a, b, q, out are compiler-chosen.
+rax = low half / zero, rdx = mulx's implicit source. a, b, q are compiler-chosen; the result
+leaves in t (register outputs) and the C++ wrapper stores it to out.
 Run:  python3 scripts/gen_mont_x86.py > lib/cuzk/ff/mont_x86.hpp
 """
 
@@ -66,17 +67,25 @@ def gen(N):
         e(f"{'subq' if j == 0 else 'sbbq'} {8 * j}(%[q]), {s[j]}")
     for j in range(N):
         e(f"cmovncq {s[j]}, {t[j]}")
-    for j in range(N):
-        e(f"movq {t[j]}, {8 * j}(%[out])")
-    clob = ", ".join(f'"r{8 + j}"' for j in range(N + 2))
+    # t leaves the asm in registers (outputs bound to r8..), stored by C++: the caller's copy of
+    # the result (r = a * b; x = r) then reads registers, not fresh stores through SSE loads.
+    clob = ", ".join(f'"r{8 + j}"' for j in range(N, N + 2))
     body = "\n".join(f'      "{x}\\n\\t"' for x in L)
+    regs = ", ".join(f'r{j} asm("r{8 + j}")' for j in range(N))
+    outs = ", ".join(f'"=&r"(r{j})' for j in range(N))
+    ptrs = '"r"(a), [b] "r"(b)' if N <= 4 else '"+r"(a), [b] "+r"(b)'  # N = 6 uses them as scratch
+    ins = f"[a] {ptrs}, [q] \"r\"(q)" if N <= 4 else "[q] \"r\"(q)"
+    outs = outs if N <= 4 else f"{outs}, [a] {ptrs}"
+    stores = "\n".join(f"  out[{j}] = r{j};" for j in range(N))
     return f"""template <>
-inline void mont_mul<{N}>(u64* out, const u64* a, const u64* b, const u64* q) {{
+[[gnu::always_inline]] inline void mont_mul<{N}>(u64* out, const u64* a, const u64* b, const u64* q) {{
+  register u64 {regs};
   asm volatile(
 {body}
-      : [a] "+r"(a), [b] "+r"(b)
-      : [q] "r"(q), [out] "r"(out)
+      : {outs}
+      : {ins}
       : "rax", "rdx", {clob}, "cc", "memory");
+{stores}
 }}
 """
 
@@ -98,6 +107,7 @@ HEADER = """#pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace cuzk::ff::x86 {
 
@@ -134,8 +144,29 @@ inline void sub_mod(u64* r, const u64* a, const u64* b, const u64* p) {
   }
 }
 
+// out = a·b·R⁻¹ mod p (specialised below for N = 4 and 6). The product leaves the asm in registers
+// and is stored by plain C++, so a caller that copies the result (x = a * b, x = a.sqr()) copies
+// registers; GCC may merge the stores into SSE ones (movq + punpcklqdq), a few cycles.
 template <std::size_t N>
 void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
+
+// The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
+// dependent chain, whose next product reads the limbs straight back. Both always inline: a
+// call would pass the product through a stack temporary (GCC stops inlining N = 6 otherwise).
+template <std::size_t OFFSET>
+[[gnu::always_inline]] inline void store_limb(u64* out, u64 x) {
+  asm volatile("movq %[x], %c[o](%[p])" : : [p] "r"(out), [x] "r"(x), [o] "i"(OFFSET) : "memory");
+}
+template <std::size_t N, std::size_t... I>
+[[gnu::always_inline]] inline void store_limbs(u64* out, const u64* t, std::index_sequence<I...>) {
+  (store_limb<8 * I>(out, t[I]), ...);
+}
+template <std::size_t N>
+[[gnu::always_inline]] inline void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q) {
+  u64 t[N];
+  mont_mul<N>(t, a, b, q);
+  store_limbs<N>(out, t, std::make_index_sequence<N>{});
+}
 
 """
 

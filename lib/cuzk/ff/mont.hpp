@@ -186,19 +186,19 @@ public:
     return r;
   }
   // In place, as blst_fp_mul(a, a, b): the x86 kernel reads both operands before it stores
-  // the limbs into v, so no temporary (whose copy GCC routes through SSE registers).
+  // the limbs into v, one scalar store each (mont_mul_store), so no temporary and no SSE merge.
   [[gnu::always_inline]] constexpr Mont& operator*=(const Mont& b) {
 #if CUZK_MONT_X86
     if constexpr (N == 4 || N == 6) {
       if (!std::is_constant_evaluated()) {
-        x86::mont_mul<N>(v, v, b.v, QINV.data());
+        x86::mont_mul_store<N>(v, v, b.v, QINV.data());
         return *this;
       }
     }
 #endif
     return *this = *this * b;
   }
-  constexpr Mont sqr() const { return *this * *this; }
+  [[gnu::always_inline]] constexpr Mont sqr() const { return *this * *this; }
 
   // ---- exponentiation, inversion --------------------------------------------------
   template <std::size_t M>

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace cuzk::ff::x86 {
 
@@ -52,11 +53,33 @@ inline void sub_mod(u64* r, const u64* a, const u64* b, const u64* p) {
   }
 }
 
+// out = a·b·R⁻¹ mod p (specialised below for N = 4 and 6). The product leaves the asm in registers
+// and is stored by plain C++, so a caller that copies the result (x = a * b, x = a.sqr()) copies
+// registers; GCC may merge the stores into SSE ones (movq + punpcklqdq), a few cycles.
 template <std::size_t N>
 void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
 
+// The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
+// dependent chain, whose next product reads the limbs straight back. Both always inline: a
+// call would pass the product through a stack temporary (GCC stops inlining N = 6 otherwise).
+template <std::size_t OFFSET>
+[[gnu::always_inline]] inline void store_limb(u64* out, u64 x) {
+  asm volatile("movq %[x], %c[o](%[p])" : : [p] "r"(out), [x] "r"(x), [o] "i"(OFFSET) : "memory");
+}
+template <std::size_t N, std::size_t... I>
+[[gnu::always_inline]] inline void store_limbs(u64* out, const u64* t, std::index_sequence<I...>) {
+  (store_limb<8 * I>(out, t[I]), ...);
+}
+template <std::size_t N>
+[[gnu::always_inline]] inline void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q) {
+  u64 t[N];
+  mont_mul<N>(t, a, b, q);
+  store_limbs<N>(out, t, std::make_index_sequence<N>{});
+}
+
 template <>
-inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {
+[[gnu::always_inline]] inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {
+  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");
   asm volatile(
       "movq 0(%[b]), %%rdx\n\t"
       "xorl %%eax, %%eax\n\t"
@@ -201,17 +224,18 @@ inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {
       "cmovncq %%rdx, %%r9\n\t"
       "cmovncq %%r12, %%r10\n\t"
       "cmovncq %%r13, %%r11\n\t"
-      "movq %%r8, 0(%[out])\n\t"
-      "movq %%r9, 8(%[out])\n\t"
-      "movq %%r10, 16(%[out])\n\t"
-      "movq %%r11, 24(%[out])\n\t"
-      : [a] "+r"(a), [b] "+r"(b)
-      : [q] "r"(q), [out] "r"(out)
-      : "rax", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
+      : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
+      : [a] "r"(a), [b] "r"(b), [q] "r"(q)
+      : "rax", "rdx", "r12", "r13", "cc", "memory");
+  out[0] = r0;
+  out[1] = r1;
+  out[2] = r2;
+  out[3] = r3;
 }
 
 template <>
-inline void mont_mul<6>(u64* out, const u64* a, const u64* b, const u64* q) {
+[[gnu::always_inline]] inline void mont_mul<6>(u64* out, const u64* a, const u64* b, const u64* q) {
+  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11"), r4 asm("r12"), r5 asm("r13");
   asm volatile(
       "movq 0(%[b]), %%rdx\n\t"
       "xorl %%eax, %%eax\n\t"
@@ -500,15 +524,15 @@ inline void mont_mul<6>(u64* out, const u64* a, const u64* b, const u64* q) {
       "cmovncq %%r15, %%r11\n\t"
       "cmovncq %[a], %%r12\n\t"
       "cmovncq %[b], %%r13\n\t"
-      "movq %%r8, 0(%[out])\n\t"
-      "movq %%r9, 8(%[out])\n\t"
-      "movq %%r10, 16(%[out])\n\t"
-      "movq %%r11, 24(%[out])\n\t"
-      "movq %%r12, 32(%[out])\n\t"
-      "movq %%r13, 40(%[out])\n\t"
-      : [a] "+r"(a), [b] "+r"(b)
-      : [q] "r"(q), [out] "r"(out)
-      : "rax", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+      : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3), "=&r"(r4), "=&r"(r5), [a] "+r"(a), [b] "+r"(b)
+      : [q] "r"(q)
+      : "rax", "rdx", "r14", "r15", "cc", "memory");
+  out[0] = r0;
+  out[1] = r1;
+  out[2] = r2;
+  out[3] = r3;
+  out[4] = r4;
+  out[5] = r5;
 }
 
 }  // namespace cuzk::ff::x86
