@@ -47,7 +47,8 @@ HostJac run(Context& ctx, const Bases& bases, const bn254::Fr* scalars, std::siz
 }
 
 // The launches compiled into the lab, by name "threads/SM threads/lock|free"; "" is the
-// product's (AccDefault). Each is a kernel of its own: keep the lists short.
+// product's (AccDefault: G1 384/768/lock, G2 pairs 512/512/lock, chosen with this list), and
+// BLS12-381's launch is kept beside it. Each is a kernel of its own: keep the lists short.
 template <class DC, class HostJac, class HostXYZZ, class Bases>
 struct Variant {
   const char* name;
@@ -56,6 +57,9 @@ struct Variant {
 constexpr bool kStep_lock = true, kStep_free = false;
 #define CUZK_LAB_ACC(DC, J, X, B, T, S, STEP) \
   Variant<DC, J, X, B> { #T "/" #S "/" #STEP, &run<DC, J, X, AccLaunch<T, S, kStep_##STEP>, B> }
+// the product's accumulation with the window segments' bound at SEG blocks of 128 an SM
+#define CUZK_LAB_SEG(DC, J, X, B, T, S, STEP, SEG) \
+  Variant<DC, J, X, B> { #T "/" #S "/" #STEP "/seg" #SEG, &run<DC, J, X, AccLaunch<T, S, kStep_##STEP, SEG>, B> }
 
 using G1V = Variant<DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254>;
 using G2V = Variant<DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254>;
@@ -66,9 +70,11 @@ const std::vector<G1V>& g1_variants() {
       CUZK_LAB_ACC(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 512, 512, free),
       CUZK_LAB_ACC(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 640, 640, lock),
       CUZK_LAB_ACC(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 768, 768, lock),
-      CUZK_LAB_ACC(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 384, 768, lock),
+      CUZK_LAB_ACC(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 512, 512, lock),  // BLS12-381's
       CUZK_LAB_ACC(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 256, 768, free),
       CUZK_LAB_ACC(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 1024, 1024, lock),
+      CUZK_LAB_SEG(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 384, 768, lock, 2),
+      CUZK_LAB_SEG(DG1Curve, bn254::G1, bn254::G1XYZZ, ResidentG1Bn254, 384, 768, lock, 4),
   };
   return v;
 }
@@ -76,10 +82,12 @@ const std::vector<G2V>& g2_variants() {
   static const std::vector<G2V> v = {
       {"", &run<DG2Curve, bn254::G2, bn254::G2XYZZ, void, ResidentG2Bn254>},
       CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 512, 512, free),
-      CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 512, 512, lock),
+      CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 384, 384, free),  // BLS12-381's
       CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 256, 512, free),
       CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 640, 640, free),
       CUZK_LAB_ACC(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 384, 384, lock),
+      CUZK_LAB_SEG(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 512, 512, lock, 2),
+      CUZK_LAB_SEG(DG2Curve, bn254::G2, bn254::G2XYZZ, ResidentG2Bn254, 512, 512, lock, 4),
       // one thread a point (no lane pairs): BN254's Fq2 point is the size of BLS12-381's G1 one
       {"1lane/128/256/free", &run<DG2Curve, bn254::G2, bn254::G2XYZZ, AccLaunch<128, 256, false>, ResidentG2Bn254, false>},
       {"1lane/256/256/lock", &run<DG2Curve, bn254::G2, bn254::G2XYZZ, AccLaunch<256, 256, true>, ResidentG2Bn254, false>},
@@ -87,6 +95,7 @@ const std::vector<G2V>& g2_variants() {
   return v;
 }
 #undef CUZK_LAB_ACC
+#undef CUZK_LAB_SEG
 
 template <class V>
 const V& find(const std::vector<V>& list, const std::string& name, const char* var) {

@@ -53,33 +53,42 @@ inline constexpr unsigned kLanes = std::is_same_v<AC, DC> ? 1 : 2;
 // serves all 16 warps; G2's pairs ran 1–2 % faster without it. G1 2^24 (H100): accumulation
 // 112.3 → 99.6 ms, G2 2^22 −3 %, against blocks of 128 without barriers. The one-lane
 // G2 loop (255 registers, 2 blocks of 128) keeps 128.
-// BN254's G1 and G2 (8-limb Fq: two thirds of the registers a point) take the same settings
-// by kind (kExtension), untimed: measure before tuning them apart.
+// A curve of 8-limb Fq (BN254: two thirds of the registers a point) was timed apart, on the
+// same inputs with eleven launches (H100, 2^22 and 2^24): G1 best at two blocks of 384 an SM in
+// step (≤ 85 registers; −5 % of the MSM against the 12-limb launch; one block of 640, 768 or
+// 1024 in step was 7–12 % slower than it), G2's pairs at one block of 512 in step (≤ 128
+// registers; −7 %).
+template <class DC>
+inline constexpr bool kNarrowFq = sizeof(typename DC::Field) / (DC::kExtension ? 2 : 1) <= 32;
 template <class DC, class AC>
 inline constexpr unsigned kAccThreads =
-    std::is_same_v<DC, AC> ? (!DC::kExtension ? 512 : 128) : 384;
+    std::is_same_v<DC, AC> ? (!DC::kExtension ? (kNarrowFq<DC> ? 384 : 512) : 128) : (kNarrowFq<DC> ? 512 : 384);
 template <class DC, class AC>
-inline constexpr bool kAccLockstep = !DC::kExtension && std::is_same_v<AC, DC>;
+inline constexpr bool kAccLockstep = std::is_same_v<AC, DC> ? !DC::kExtension : kNarrowFq<DC>;
 
 // Resident threads an SM that ptxas must allow, in units of 128 (the launch bound divides it
 // by the block): G1 at 4 (128 registers, 48 B spilled) ran 3–7 % faster than with no bound
 // (172 registers, 2 × 128) or 3 (168): the gather's latency wants warps more than the spills
-// cost (measured on an H100). G2's one-thread loop keeps no bound (255 registers and spills
-// at any count). G2 on lane pairs: 3 × 128 threads an SM (≤ 168 registers; one block of
-// 384) where the one-thread G2 loop fits 2 × 128 (255 registers and spills); a bound of
-// 2 × 128 (232 registers, no spill) ran 22–39 % slower.
+// cost (measured on an H100); an 8-limb G1 at 6 (≤ 85 registers). G2's one-thread loop keeps
+// no bound (255 registers and spills at any count). G2 on lane pairs: 3 × 128 threads an SM
+// (≤ 168 registers; one block of 384) where the one-thread G2 loop fits 2 × 128 (255
+// registers and spills); a bound of 2 × 128 (232 registers, no spill) ran 22–39 % slower; an
+// 8-limb G2 on pairs at 4 (≤ 128 registers).
 template <class DC, class AC>
-inline constexpr unsigned kAccSmThreads = std::is_same_v<DC, AC> ? (!DC::kExtension ? 4 : 1) * 128 : 3 * 128;
+inline constexpr unsigned kAccSmThreads =
+    std::is_same_v<DC, AC> ? (!DC::kExtension ? (kNarrowFq<DC> ? 6 : 4) : 1) * 128 : (kNarrowFq<DC> ? 4 : 3) * 128;
 
 // One launch of the accumulation: threads a block, the resident threads an SM the launch
 // bound asks ptxas for, and whether the block runs in step. The product's is AccDefault;
 // the lab instantiates others to measure them against it.
-template <unsigned Threads, unsigned SmThreads, bool Lockstep>
+// SegBlocks: the window segments' launch bound, blocks of 128 an SM (segment_blocks below).
+template <unsigned Threads, unsigned SmThreads, bool Lockstep, unsigned SegBlocks = 1>
 struct AccLaunch {
   static_assert(Threads % 64 == 0 && SmThreads % Threads == 0, "whole lane pairs; whole blocks an SM");
   static constexpr unsigned threads = Threads;
   static constexpr unsigned min_blocks = SmThreads / Threads;
   static constexpr bool lockstep = Lockstep;
+  static constexpr unsigned segment_blocks = SegBlocks;
 };
 template <class DC, class AC>
 using AccDefault = AccLaunch<kAccThreads<DC, AC>, kAccSmThreads<DC, AC>, kAccLockstep<DC, AC>>;
@@ -195,8 +204,9 @@ __global__ void sum_groups(DXYZZ<DC>* __restrict__ partial, const std::uint32_t*
 // add-2008-s), then + (sL)·S by double-and-add; the window is then the plain sum of its
 // nseg = ⌈m/L⌉ segments. B_j is partial[off[j]] after the tree.
 // G1 at 4 blocks an SM (128 registers, 100 B spilled) ran 0.5–4 % slower than this (168).
-template <class DC, class AC = DC>
-__global__ void __launch_bounds__(128, 1)
+// SegBlocks: the bound's blocks of 128 an SM (the lab times others).
+template <class DC, class AC = DC, unsigned SegBlocks = 1>
+__global__ void __launch_bounds__(128, SegBlocks)
     window_segments(const DXYZZ<DC>* __restrict__ partial, const std::uint32_t* __restrict__ cnt,
                     const std::uint32_t* __restrict__ off, unsigned W, std::size_t m, unsigned L, std::size_t nseg,
                     DXYZZ<DC>* __restrict__ out) {

@@ -314,7 +314,7 @@ struct Shape {
   std::size_t sort_temp = 0, scan_temp = 0;  // CUB scratch
 };
 
-template <class DC, class AC>
+template <class DC, class AC, unsigned SegBlocks>
 Shape shape_for(Context& ctx, const BaseSource& src, std::size_t n, std::size_t nbig, std::size_t nones) {
   Shape s;
   const bool shared = src.stride != 0;
@@ -337,7 +337,7 @@ Shape shape_for(Context& ctx, const BaseSource& src, std::size_t n, std::size_t 
   // threads gave 53 K threads at c = 20, 2^24 against 51 K slots: a second wave of 2.6 K
   // threads, as long as the first.)
   int seg_blocks = 0;
-  CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&seg_blocks, window_segments<DC, AC>, 128, 0));
+  CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&seg_blocks, window_segments<DC, AC, SegBlocks>, 128, 0));
   const std::size_t slots = std::max<std::size_t>(
       s.Wb, std::size_t(std::max(seg_blocks, 1)) * ctx.sm_count() * 128 / kLanes<DC, AC>);
   s.L = unsigned(std::max<std::size_t>(1, (s.Wb * s.m + slots - 1) / slots));
@@ -474,11 +474,11 @@ void sum_bucket_chunks(cudaStream_t st, unsigned most, const Shape& s, const Are
 
 // 7. window segments, 8. reduce (segments 7.5 → 5.7 ms of a 2^20 G2 MSM with 4-term
 // passes): leaves Pf partial sums a window, queued for the host in host_w.
-template <class DC, class AC, class HostXYZZ, class Probe>
+template <class DC, class AC, unsigned SegBlocks, class HostXYZZ, class Probe>
 void reduce_windows(cudaStream_t st, const Shape& s, const Arena<DC>& a, std::vector<HostXYZZ>& host_w,
                     Probe& probe) {
   constexpr unsigned lanes = kLanes<DC, AC>;
-  window_segments<DC, AC><<<grid(lanes * s.Wb * s.nseg, 128), 128, 0, st>>>(a.partial, a.cnt_b, a.off_b, s.Wb, s.m,
+  window_segments<DC, AC, SegBlocks><<<grid(lanes * s.Wb * s.nseg, 128), 128, 0, st>>>(a.partial, a.cnt_b, a.off_b, s.Wb, s.m,
                                                                             s.L, s.nseg, a.segs);
   CUZK_CUDA_CHECK_LAUNCH();
   probe.mark("segments");
@@ -551,7 +551,7 @@ HostJac run(Context& ctx, const BaseSource& src, Scalars<typename DC::HostCurve:
   probe.mark("classify");
   if (cls.nbig + cls.nones == 0) return HostJac::infinity();
 
-  const Shape s = shape_for<DC, AC>(ctx, src, n, cls.nbig, cls.nones);
+  const Shape s = shape_for<DC, AC, L::segment_blocks>(ctx, src, n, cls.nbig, cls.nones);
   const Arena<DC> a = carve_arena<DC>(ctx, s);
   const auto [keys, vals] = sort_into_buckets<DC>(st, cls, sc.canonical, src, s, a);
   probe.mark("sort+ranges");
@@ -565,7 +565,7 @@ HostJac run(Context& ctx, const BaseSource& src, Scalars<typename DC::HostCurve:
   probe.mark("accumulate");
   sum_bucket_chunks<DC, AC>(st, most, s, a, probe);
   std::vector<HostXYZZ> host_w(s.Wb * s.Pf);
-  if (cls.nbig) reduce_windows<DC, AC>(st, s, a, host_w, probe);
+  if (cls.nbig) reduce_windows<DC, AC, L::segment_blocks>(st, s, a, host_w, probe);
   const HostXYZZ ones = read_ones<DC, HostXYZZ>(st, s, a);
   probe.done(DC::name, n, s.c, cls.nbig, cls.nones);
   return combine_windows<HostJac>(s, cls.nbig != 0, host_w, ones);

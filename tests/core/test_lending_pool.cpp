@@ -141,6 +141,28 @@ TEST_CASE("lending pool: bounded under threads (never more than the limits out o
   CHECK(pool.idle() == pool.made());
 }
 
+TEST_CASE("lending pool: take_idle hands over the idle items only, and the pool may make them again") {
+  {
+    LendingPool<Item> pool({2});
+    auto a = pool.take(0, any, make(8));
+    {
+      auto b = pool.take(0, any, make(8));
+    }  // b back idle
+    CHECK(pool.made() == 2);
+    auto idle = pool.take_idle();
+    REQUIRE(idle.size() == 1);  // not the one still lent
+    CHECK(pool.idle() == 0);
+    CHECK(pool.made() == 1);
+    CHECK(Item::alive == 2);
+    idle.clear();
+    CHECK(Item::alive == 1);
+    auto c = pool.take(0, any, make(8));  // the place it left is free again
+    CHECK(c != nullptr);
+    CHECK(pool.made() == 2);
+  }
+  CHECK(Item::alive == 0);
+}
+
 TEST_CASE("host array: views share their owner; the buffer goes with the last view; move-only") {
   std::weak_ptr<std::vector<int>> watch;
   {

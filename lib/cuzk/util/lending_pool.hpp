@@ -65,6 +65,16 @@ public:
     return lend(std::move(item), cls);
   }
 
+  // The idle items, taken out of the pool (an owner that releases them on threads of its own).
+  std::vector<std::unique_ptr<T>> take_idle() {
+    std::lock_guard<std::mutex> lk(s_->m);
+    std::vector<std::unique_ptr<T>> out = std::move(s_->idle);
+    s_->made -= out.size();
+    s_->idle.clear();
+    s_->idle.reserve(s_->capacity);
+    return out;
+  }
+
   std::size_t capacity() const { return s_->capacity; }
   std::size_t made() const {
     std::lock_guard<std::mutex> lk(s_->m);

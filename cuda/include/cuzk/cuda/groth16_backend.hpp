@@ -69,9 +69,10 @@ public:
   // wait only for the sections they read (the first partition overlaps the upload).
   void prepare(const groth16::ProvingKey<Bls>& pk) override;
   void prepare(const groth16::ProvingKey<Bn>& pk) override;
-  // Sets lent to synthesis at once: two syntheses and two partitions between their synthesis and
-  // the end of their upload (the default two workers of each stage). Beyond it, plain memory.
-  static constexpr std::size_t kLentSets = 4;
+  // Sets lent to synthesis at once: as many as the batch keeps partitions in flight by default
+  // (two syntheses, one queued, two at the device: one uploading, one waiting for it), so that
+  // no partition falls back to a copy; beyond it (more workers), plain memory and a staged copy.
+  static constexpr std::size_t kLentSets = 5;
   // A page-locked set of the pool for synthesis to write a/b/c into (at most kLentSets lent at
   // once); empty when none is free or pinning failed.
   groth16::Abc<Bls> lend_abc(const groth16::ProvingKey<Bls>& pk) override;
