@@ -2,6 +2,7 @@
 # a/b/c built straight into pinned memory (this folder's README): one device call.
 #   CUDA tests of NEW; the BLS12-381 2^24 porep-lite batch, OLD (main before the change) against
 #   NEW, three rounds interleaved, the same seed: steady s/proof, first proof, proofs compared.
+# ROUNDS (default 3) rounds; TESTS (default cuda_test_*) which of NEW's CUDA tests run.
 # Usage: run.sh NEW_BIN OLD_BIN OUT   (each BIN: cuzk-prove(.gz), cuda_test_*(.gz), libtbb.so.12)
 set -u
 N=$(cd "${1:?new bin}" && pwd); O=$(cd "${2:?old bin}" && pwd); OUT=${3:?out}
@@ -13,7 +14,7 @@ export LD_LIBRARY_PATH=$N:${LD_LIBRARY_PATH:-}
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > "$OUT/device.txt" 2>&1
 el "device: $(cat "$OUT/device.txt"); $(nproc) cpus"
 if [[ ${SKIP_TESTS:-0} != 1 ]]; then
-  for t in "$N"/cuda_test_*; do
+  for t in "$N"/${TESTS:-cuda_test_*}; do
     [[ $t == *.gz ]] && continue
     timeout 300 "$t" > "$OUT/$(basename "$t").log" 2>&1; r=$?
     el "$(basename "$t"): rc $r; $(grep -E '^\[doctest\] (test cases|assertions)' "$OUT/$(basename "$t").log" | tr -s ' ' | tr '\n' ' ')"
@@ -33,14 +34,14 @@ el "gen-porep 2^24: $(tail -n 1 "$OUT/gen24.txt")"
 "$N/cuzk-prove" prepare-key --key-cache "$W/kc" "$W"/s/*.zkey > "$OUT/prepare.txt" 2>&1 || rc=1
 el "prepare-key: $(tail -n 1 "$OUT/prepare.txt")"
 LD_LIBRARY_PATH=$O:$N "$O/cuzk-prove" prepare-key --key-cache "$W/kc-old" "$W"/s/*.zkey > "$OUT/prepare-old.txt" 2>&1 || rc=1
-for i in 1 2 3; do
+for i in $(seq 1 "${ROUNDS:-3}"); do
   if ((i % 2)); then batch "old_$i" "$O" "$W/kc-old" "$W"/s/*.json; batch "new_$i" "$N" "$W/kc" "$W"/s/*.json
   else batch "new_$i" "$N" "$W/kc" "$W"/s/*.json; batch "old_$i" "$O" "$W/kc-old" "$W"/s/*.json; fi
 done
-for i in 1 2 3; do
+for i in $(seq 1 "${ROUNDS:-3}"); do
   for f in "$W/new_$i"/*.proof; do cmp -s "$f" "$W/old_1/$(basename "$f")" || { el "PROOFS DIFFER new_$i"; rc=1; }; done
 done
-el "proofs compared (new_1..3 against old_1): $(ls "$W/new_1"/*.proof | wc -l) files each"
+el "proofs compared (new_1..${ROUNDS:-3} against old_1): $(ls "$W/new_1"/*.proof | wc -l) files each"
 T=$(dirname "$0")/../tools
 python3 "$T/runs_summary.py" --abc --busy "$OUT" > "$OUT/runs.txt" 2>&1; cat "$OUT/runs.txt" >> "$OUT/log.txt"
 el "done rc=$rc"
