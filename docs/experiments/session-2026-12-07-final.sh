@@ -9,10 +9,10 @@ set -u
 OUT=${1:?out}; F=/tmp/final; mkdir -p "$F" "$OUT"; T0=$(date +%s)
 el() { echo "[$(( $(date +%s) - T0 )) s] $*" | tee -a "$F/log.txt"; }
 left() { echo $(( ${BUDGET:-540} - ($(date +%s) - T0) )); }
-ROUNDS=2 TESTS='cuda_test_[gm]*_[lb]*' timeout 200 bash docs/experiments/pinned-abc-2026-12-07/run.sh build-gpu/new build-gpu/old "$F/p" >> "$F/log.txt" 2>&1
+ROUNDS=2 TESTS='cuda_test_[gm]*_[lb]*' timeout 160 bash docs/experiments/pinned-abc-2026-12-07/run.sh build-gpu/new build-gpu/old "$F/p" >> "$F/log.txt" 2>&1
 el "pinned-abc done"
-if (( $(left) > 100 )); then
-  STEP=b timeout $(( $(left) < 150 ? $(left) : 150 )) bash docs/experiments/bn254-msm-2026-12-07/run.sh build-gpu/new "$F/b" .device-ref >> "$F/log.txt" 2>&1
+if (( $(left) > 50 )); then
+  MAXLOG=24 SPPARK_ARGS="--g1 24 --g2 24 --ntt 24" STEP=b timeout $(( $(left) < 150 ? $(left) : 150 )) bash docs/experiments/bn254-msm-2026-12-07/run.sh build-gpu/new "$F/b" .device-ref >> "$F/log.txt" 2>&1
   el "bn254 bench + sppark done"
 fi
 if (( $(left) > 40 )); then

@@ -2,7 +2,8 @@
 # BN254 MSM on the device: where its time goes and which bucket-accumulation launch suits it.
 #   STEP=a: bench_cuda bn254-acc at 2^24 (with the per-step profile, then without), 2^22 and
 #           2^26 (as far as its time allows): every launch the lab has for BN254's G1 and G2 (the product's first), checked.
-#   STEP=b: the product after the change: bench_cuda bn254 26 beside sppark FEATURE_BN254 (REF).
+#   STEP=b: the product after the change: bench_cuda bn254 MAXLOG (26) beside sppark FEATURE_BN254
+#           (REF; SPPARK_ARGS as REF's run.sh takes them).
 #   STEP=c: the BN254 2^22 gen-chain batch (10 witness partitions, --seed 5), twice on the prepared key.
 # Usage: STEP=a|b run.sh BIN OUT [REF]   (BIN: bench_cuda(.gz), cuzk-prove(.gz), libtbb.so.12)
 set -u
@@ -26,7 +27,7 @@ if [[ $STEP == a ]]; then
   done
 fi
 if [[ $STEP == b ]]; then
-  timeout 200 "$B" bn254 26 > "$OUT/bench_bn254.txt" 2>&1 || rc=1
+  timeout 200 "$B" bn254 "${MAXLOG:-26}" > "$OUT/bench_bn254.txt" 2>&1 || rc=1
   el "bench_cuda bn254: $(grep -c 'check OK' "$OUT/bench_bn254.txt") MSM rows OK"
   if [[ -n $REF ]]; then
     STEP=sppark CURVES=bn254 SPPARK_TIMEOUT=100 bash "$REF/run.sh" "$OUT/ref" > "$OUT/ref_sppark.txt" 2>&1
