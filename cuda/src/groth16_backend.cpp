@@ -373,7 +373,7 @@ template <class E>
 groth16::MsmSums<E> CudaBackend::compute_on(const ProvingKey<E>& pk, groth16::Abc<E> abc, const std::vector<Scalar>& w,
                                             groth16::StageTimes& t, bool early_free) {
   const std::size_t n = pk.header.domain_size, nv = w.size(), np = pk.header.n_public + 1;
-  if (abc.a.size() != n || abc.b.size() != n || abc.c.size() != n || nv != pk.header.n_vars)
+  if (!abc.sized(n) || nv != pk.header.n_vars)
     fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b/c or witness length does not match the key");
 
   const auto t_start = Clock::now();

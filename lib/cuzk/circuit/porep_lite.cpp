@@ -11,7 +11,7 @@
 #include "cuzk/circuit/poseidon_gadget.hpp"
 #include "cuzk/circuit/sha256_gadget.hpp"
 #include "cuzk/util/error.hpp"
-#include "cuzk/util/first_touch_allocator.hpp"  // resize_prefaulted
+#include "cuzk/util/first_touch_allocator.hpp"  // resize_prefaulted, first_touch
 
 namespace cuzk::circuit::porep_lite {
 
@@ -97,13 +97,6 @@ Instance instance(const Replica& rep, std::span<const std::uint64_t> ch) {
     I.inputs[j] = {&rep.node(ch[j]), I.paths[j].data(), ch[j]};
   });
   return I;
-}
-
-// n elements set to zero (the field's zero is all-zero bytes in Montgomery form), in parallel.
-void zero_parallel(Fr* p, std::size_t n) {
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, std::size_t(1) << 16), [&](const auto& r) {
-    std::memset(static_cast<void*>(p + r.begin()), 0, r.size() * sizeof(Fr));
-  });
 }
 
 void fill_publics(std::vector<Scalar>& w, const Fr& root, std::span<const std::uint64_t> ch) {
@@ -268,14 +261,16 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
                          [&] { s.abc.b = HostArray<Fr>::plain(L.domain_size); },
                          [&] { s.abc.c = HostArray<Fr>::plain(L.domain_size); });
   } else {
-    if (storage.a.size() != L.domain_size || storage.b.size() != L.domain_size || storage.c.size() != L.domain_size)
+    if (!storage.sized(L.domain_size))
       fail(Error::Kind::Internal, "", "porep-lite: a/b/c storage of the wrong size for the domain");
     s.abc = std::move(storage);
     const std::size_t tail = L.domain_size - L.n_constraints;
+    // (the field's zero is all-zero bytes in Montgomery form: first_touch writes zeros)
+    const std::size_t bytes = tail * sizeof(Fr);
     tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
-                         [&] { zero_parallel(s.abc.a.data() + L.n_constraints, tail); },
-                         [&] { zero_parallel(s.abc.b.data() + L.n_constraints, tail); },
-                         [&] { zero_parallel(s.abc.c.data() + L.n_constraints, tail); });
+                         [&] { first_touch(s.abc.a.data() + L.n_constraints, bytes); },
+                         [&] { first_touch(s.abc.b.data() + L.n_constraints, bytes); },
+                         [&] { first_touch(s.abc.c.data() + L.n_constraints, bytes); });
   }
   fill_publics(s.witness, root, ch);
   const auto t1 = Clock::now();

@@ -49,7 +49,7 @@ Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w, Abc<E> 
     // storage is resident already (page-locked): nothing to fault in.
     tbb::parallel_invoke([&] { abc.a = HostArray<Fr>::plain(n); }, [&] { abc.b = HostArray<Fr>::plain(n); },
                          [&] { abc.c = HostArray<Fr>::plain(n); });
-  } else if (abc.a.size() != n || abc.b.size() != n || abc.c.size() != n) {
+  } else if (!abc.sized(n)) {
     fail(Error::Kind::Internal, pk.path, "a/b/c storage of the wrong size for the key's domain");
   }
   const Coef<E>* coefs = pk.coefs.data();

@@ -55,6 +55,7 @@ struct Abc {
   using Fr = typename E::Fr;
   HostArray<Fr> a, b, c;
   bool lent() const { return a.lent(); }
+  bool sized(std::size_t n) const { return a.size() == n && b.size() == n && c.size() == n; }
   std::size_t size() const { return a.size(); }
   std::size_t bytes() const { return (a.size() + b.size() + c.size()) * sizeof(Fr); }
   void release() {
