@@ -35,7 +35,9 @@ RegisteredBytes::RegisteredBytes(std::size_t bytes) {
         for (std::size_t i = pages * k / t; i < pages * (k + 1) / t; ++i) c[i * kPage] = 0;
       });
   }
-  const cudaError_t e = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
+  // Portable: page-locked for every device of the process, not only the one current here (a
+  // set one device's backend lent for synthesis may be uploaded by another's).
+  const cudaError_t e = cudaHostRegister(p, bytes, cudaHostRegisterPortable);
   if (e != cudaSuccess) throw_cuda(e, "cudaHostRegister of the host staging memory", __FILE__, __LINE__);
   guard.p = nullptr;
   p_ = p;
