@@ -147,6 +147,7 @@ TEST_CASE("to_fields writes the schema's fields, in its order") {
   ev::Gpu g;
   g.worker = 1;
   g.h2d = g.ntt = g.msm_g1 = g.msm_g2 = g.d2h = g.lock_wait = g.prep = 0.5;
+  g.msm_a = g.msm_b1 = g.msm_c = g.msm_h = 0.125;
   g.h_table = true;
   g.abc_from = "lent";
   CHECK(names(ev::to_fields(g)) == listed(ev::Kind::Gpu));

@@ -5,7 +5,7 @@ second, over the proofs between), the median GPU span, the session's own figures
 failures. cuzk-stats reads the same files for the statistics; this is the quick look printed
 into runs.txt beside them.
 
-Usage: runs_summary.py [--glob PATTERN] [--key load|upload] [--h-table] [--busy] [--abc] DIR
+Usage: runs_summary.py [--glob PATTERN] [--key load|upload] [--h-table] [--busy] [--abc] [--stages] DIR
   --key load    key_load's source and seconds (issue 17: zkey or key cache)
   --key upload  key_upload's seconds (the table runs)
   --h-table     H's MSM with and without the window table: partitions and msm_g1 medians,
@@ -15,6 +15,8 @@ Usage: runs_summary.py [--glob PATTERN] [--key load|upload] [--h-table] [--busy]
                 anonymous RSS; cuzk-stats table's gpu_busy_steady is the same figure
   --abc         where a/b/c went up from (gpu.abc_from: lent, staged, pageable; "-" before the
                 field existed), the first partition's h2d and prep, their medians
+  --stages      the steady partitions' budget (all but the first two gpu spans): medians of the
+                span, h2d, ntt, msm_g2 and the G1 chain's msm_a, msm_b1, msm_c, msm_h (ms)
 """
 import argparse
 import collections
@@ -73,6 +75,11 @@ def line(path, args):
         extra += (f"; abc_from {dict(src)}; first gpu h2d {first.get('h2d', 0) * 1e3:.0f} ms prep "
                   f"{first.get('prep', 0) * 1e3:.0f} ms; median h2d {statistics.median(e.get('h2d', 0) for e in g) * 1e3:.0f} ms "
                   f"prep {statistics.median(e.get('prep', 0) for e in g) * 1e3:.0f} ms")
+    if args.stages:
+        rest = sorted(g, key=lambda e: e["t0"])[2:] or g
+        med = lambda k: statistics.median(e.get(k, nan) for e in rest) * 1e3
+        extra += "; steady budget (ms): span " + f"{statistics.median(e['t1'] - e['t0'] for e in rest) * 1e3:.0f}" + "".join(
+            f" {k} {med(k):.0f}" for k in ("h2d", "ntt", "msm_g2", "msm_a", "msm_b1", "msm_c", "msm_h"))
     return (f"{os.path.basename(path)}: {key}first proof {w[0]:.2f} s; wall {end['wall']:.2f} s; "
             f"s/proof {end['s_per_proof']:.3f}; steady {st:.3f}; "
             f"gpu median {statistics.median(e['t1'] - e['t0'] for e in g):.3f} s{extra}; "
@@ -87,6 +94,7 @@ def main():
     p.add_argument("--h-table", action="store_true")
     p.add_argument("--busy", action="store_true")
     p.add_argument("--abc", action="store_true")
+    p.add_argument("--stages", action="store_true")
     args = p.parse_args()
     for f in sorted(glob.glob(os.path.join(args.dir, args.glob))):
         print(line(f, args))

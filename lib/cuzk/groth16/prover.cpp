@@ -99,11 +99,20 @@ MsmSums<E> compute_on_cpu(const ProvingKey<E>& pk, Abc<E> abc, const std::vector
   MsmSums<E> m;
   const std::size_t np = pk.header.n_public + 1;
   t0 = Clock::now();
+  auto lap = [&](StageTime& s) {
+    const auto now = Clock::now();
+    s += std::chrono::duration<double>(now - t0).count();
+    t.msm_g1 += std::chrono::duration<double>(now - t0).count();
+    t0 = now;
+  };
   m.a = msm::pippenger(pk.a.data(), w.data(), w.size());
+  lap(t.msm_a);
   m.b1 = msm::pippenger(pk.b1.data(), w.data(), w.size());
+  lap(t.msm_b1);
   m.c = msm::pippenger(pk.c.data(), w.data() + np, w.size() - np);
+  lap(t.msm_c);
   m.h = msm::pippenger(pk.h.data(), h.data(), h.size());
-  t.msm_g1 += seconds_since(t0);
+  lap(t.msm_h);
   t0 = Clock::now();
   m.b2 = msm::pippenger(pk.b2.data(), w.data(), w.size());
   t.msm_g2 += seconds_since(t0);

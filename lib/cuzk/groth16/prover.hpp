@@ -106,6 +106,9 @@ struct StageTime {
 struct StageTimes {
   double ntt = 0, msm_g1 = 0, msm_g2 = 0, lock_wait = 0;
   StageTime h2d, d2h, prep;
+  // msm_g1's four MSMs one by one (wall seconds of each call; on a GPU they share the device with
+  // the G2 MSM, so each is what it took in the proof, not alone): Σw·A, Σw·B1, Σ_{j>nPublic} w·C, Σh·H.
+  StageTime msm_a, msm_b1, msm_c, msm_h;
   std::optional<bool> h_table;  // CUDA backend with --msm-table-h: H's MSM used the key's window table
   // Backend with a device of its own: where a/b/c went up from: "lent" (written by synthesis into
   // memory the backend lent, no host copy), "staged" (copied into a page-locked set first) or

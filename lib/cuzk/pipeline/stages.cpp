@@ -150,6 +150,9 @@ void Batch::on_device(Partition& p, std::size_t d) {
   e.ntt = round_us(st.ntt);
   e.msm_g1 = round_us(st.msm_g1);
   e.msm_g2 = round_us(st.msm_g2);
+  for (auto [to, from] : {std::pair{&e.msm_a, &st.msm_a}, std::pair{&e.msm_b1, &st.msm_b1},
+                          std::pair{&e.msm_c, &st.msm_c}, std::pair{&e.msm_h, &st.msm_h}})
+    if (from->measured) *to = round_us(*from);
   if (st.h2d.measured) e.d2h = round_us(st.d2h);
   e.lock_wait = round_us(st.lock_wait);
   if (st.prep.measured) e.prep = round_us(st.prep);

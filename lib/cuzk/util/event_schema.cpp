@@ -70,6 +70,10 @@ constexpr FieldSpec kGpu[] = {
     {"ntt", T::Number, U::Seconds, O},
     {"msm_g1", T::Number, U::Seconds, O},
     {"msm_g2", T::Number, U::Seconds, O},
+    {"msm_a", T::Number, U::Seconds, O},
+    {"msm_b1", T::Number, U::Seconds, O},
+    {"msm_c", T::Number, U::Seconds, O},
+    {"msm_h", T::Number, U::Seconds, O},
     {"d2h", T::Number, U::Seconds, O},
     {"lock_wait", T::Number, U::Seconds, A},
     {"prep", T::Number, U::Seconds, O},
@@ -260,8 +264,9 @@ Fields to_fields(const Gpu& e) {
   f["device"] = device_value(e.device);
   if (e.worker) f["worker"] = *e.worker;
   const std::pair<const char*, const std::optional<double>*> times[] = {
-      {"h2d", &e.h2d}, {"ntt", &e.ntt}, {"msm_g1", &e.msm_g1}, {"msm_g2", &e.msm_g2},
-      {"d2h", &e.d2h}, {"lock_wait", &e.lock_wait}, {"prep", &e.prep}};
+      {"h2d", &e.h2d},       {"ntt", &e.ntt},       {"msm_g1", &e.msm_g1}, {"msm_g2", &e.msm_g2},
+      {"msm_a", &e.msm_a},   {"msm_b1", &e.msm_b1}, {"msm_c", &e.msm_c},   {"msm_h", &e.msm_h},
+      {"d2h", &e.d2h},       {"lock_wait", &e.lock_wait}, {"prep", &e.prep}};
   for (const auto& [k, v] : times)
     if (*v) f[k] = **v;
   if (e.h_table) f["h_table"] = *e.h_table;
@@ -376,6 +381,10 @@ void read(const Source& s, Gpu& e) {
   e.ntt = s.opt_number("ntt");
   e.msm_g1 = s.opt_number("msm_g1");
   e.msm_g2 = s.opt_number("msm_g2");
+  e.msm_a = s.opt_number("msm_a");
+  e.msm_b1 = s.opt_number("msm_b1");
+  e.msm_c = s.opt_number("msm_c");
+  e.msm_h = s.opt_number("msm_h");
   e.d2h = s.opt_number("d2h");
   if (auto t = s.opt_text("abc_from")) e.abc_from = std::string(*t);
 }

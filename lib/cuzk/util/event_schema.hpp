@@ -150,6 +150,7 @@ struct Gpu : Span {
   DeviceId device = std::int64_t(0);  // absent on read: device 0
   std::optional<std::uint32_t> worker;
   std::optional<double> h2d, ntt, msm_g1, msm_g2, d2h, lock_wait, prep;
+  std::optional<double> msm_a, msm_b1, msm_c, msm_h;  // msm_g1's four MSMs, when the backend times each
   std::optional<bool> h_table;
   std::optional<std::string> abc_from;  // "lent", "staged" or "pageable" (a backend with a device)
 };
