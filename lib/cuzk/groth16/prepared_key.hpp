@@ -8,7 +8,8 @@
 //   header (4096 bytes): magic "CUZKPK\x01\n", layout version, element sizes, the curve
 //     (pairing::CurveId: an entry of one curve is never read as the other's), the .zkey's
 //     fingerprint (size, mtime, inode, device, SHA-256 of its protocol/header/IC sections,
-//     its section table and the first and last 64 KiB of every other section), the Groth16
+//     its section table and the first and last 64 KiB of every other section; a standalone
+//     key, standalone_key.hpp, has size 0 and a fixed tag there instead), the Groth16
 //     header values, and for each array its count, offset and content checksum (the CRC-32C
 //     tree of digest.hpp; layout 1 had the tree SHA-256 there),
 //     the file's size, then the SHA-256 of all header bytes before it;
