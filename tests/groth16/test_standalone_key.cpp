@@ -17,6 +17,7 @@
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
+#include "file_bytes.hpp"
 #include "fixture_paths.hpp"
 #include "temp_dir.hpp"
 
@@ -26,16 +27,13 @@ using namespace cuzk::groth16;
 using cuzk::Error;
 using cuzk::test::fixture;
 using cuzk::test::TempDir;
+using cuzk::test::same_bytes;
+using cuzk::test::slurp;
+using cuzk::test::spit;
 using Bn = cuzk::pairing::Bn254;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-void spit(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 // The message and kind of what f throws ("" when it does not throw).
 template <class F>
@@ -48,10 +46,6 @@ std::pair<std::string, Error::Kind> error_of(F&& f) {
   return {"", Error::Kind::Internal};
 }
 
-template <class A, class B>
-bool same_bytes(const A& a, const B& b) {
-  return a.size() == b.size() && (a.size() == 0 || std::memcmp(a.data(), b.data(), a.size() * sizeof(*a.data())) == 0);
-}
 
 // Where the header digest sits: the 32 bytes that are the SHA-256 of every byte before them
 // (found, not assumed, so the test follows the layout). The u64 file size comes just before it,
