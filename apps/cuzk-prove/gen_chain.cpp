@@ -6,6 +6,7 @@
 
 #include "cuzk/circuit/chain.hpp"
 #include "cuzk/groth16/randomness.hpp"
+#include "cuzk/groth16/standalone_key.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/setup/setup.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -22,6 +23,7 @@ struct ChainArgs {
   unsigned witnesses = 10;
   std::string out;
   std::uint64_t seed = 1;
+  bool prepared = false;  // write a standalone prepared key (.cuzkpk) instead of a .zkey
 };
 
 template <class E>
@@ -29,14 +31,17 @@ int run(const ChainArgs& a) {
   namespace chain = cuzk::circuit::chain;
   fs::create_directories(a.out);
   const std::string stem = std::string("chain-") + E::snarkjs_name + "-" + std::to_string(a.log_domain);
-  const std::string key_name = stem + ".zkey";
+  const std::string key_name = stem + (a.prepared ? ".cuzkpk" : ".zkey");
   const std::string key_path = (fs::path(a.out) / key_name).string();
   const auto t0 = cuzk::SteadyClock::now();
   if (!fs::exists(key_path)) {
     cuzk::setup::SetupTimes t;
     const auto cs = chain::build_r1cs<E>(a.log_domain);
     auto pk = cuzk::setup::generate_key(cs, cuzk::setup::ToxicWaste<E>::from_seed(a.seed), &t);
-    cuzk::groth16::write_zkey(key_path, pk);
+    if (a.prepared)
+      cuzk::groth16::write_standalone_key(pk, key_path);  // from the setup's memory: no .zkey, no parse
+    else
+      cuzk::groth16::write_zkey(key_path, pk);
     std::printf("key %s: %s, %u constraints, domain 2^%u, setup and write %.2f s (lagrange %.2f s, qap %.2f s, G1 %.2f s, "
                 "G2 %.2f s)\n",
                 key_path.c_str(), E::snarkjs_name, cs.n_constraints, pk.header.log_domain, cuzk::seconds_since(t0),
@@ -81,6 +86,9 @@ void add_gen_chain_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1u, 100000u))
       ->capture_default_str();
   c->add_option("--seed", a.seed, "seed for the key's toxic waste and the witnesses' inputs")->capture_default_str();
+  c->add_flag("--prepared", a.prepared,
+              "write the key as a standalone prepared key (chain-CURVE-N.cuzkpk, the layout the prover maps; no .zkey) "
+              "instead of a .zkey; the sector file names it");
   c->callback([&exit_code] {
     cuzk::pairing::CurveId id{};
     cuzk::pairing::curve_from_snarkjs_name(a.curve, id);

@@ -8,6 +8,7 @@
 #include "backends.hpp"
 #include "cuzk/circuit/porep_lite.hpp"
 #include "cuzk/circuit/replica_file.hpp"
+#include "cuzk/groth16/standalone_key.hpp"
 #include "cuzk/groth16/zkey.hpp"
 #include "cuzk/setup/setup.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -27,6 +28,7 @@ struct GenArgs {
   std::string out;
   std::uint64_t seed = 1;
   bool random_key = false;
+  bool prepared = false;         // write a standalone prepared key (.cuzkpk) instead of a .zkey
   std::string backend = "auto";  // key setup: auto|cpu|cuda
 };
 
@@ -38,7 +40,7 @@ int run(const GenArgs& a) {
                    " domain");
   const pl::Layout lay = pl::layout(a.depth, k);
   fs::create_directories(a.out);
-  const std::string key_name = "porep-d" + std::to_string(a.depth) + "-k" + std::to_string(k) + ".zkey";
+  const std::string key_name = "porep-d" + std::to_string(a.depth) + "-k" + std::to_string(k) + (a.prepared ? ".cuzkpk" : ".zkey");
   const std::string key_path = (fs::path(a.out) / key_name).string();
   auto t0 = cuzk::SteadyClock::now();
   if (!fs::exists(key_path)) {
@@ -49,7 +51,10 @@ int run(const GenArgs& a) {
     const double t_r1cs = cuzk::seconds_since(t0);
     auto pk = cuzk::setup::generate_key(r1cs, tw, &t, engine.get());
     const double t_key = cuzk::seconds_since(t0);
-    cuzk::groth16::write_zkey(key_path, pk);
+    if (a.prepared)
+      cuzk::groth16::write_standalone_key(pk, key_path);  // from the setup's memory: no .zkey, no parse
+    else
+      cuzk::groth16::write_zkey(key_path, pk);
     std::printf(
         "key %s: %u constraints, domain 2^%u, setup %.2f s on %s (r1cs %.2f s, lagrange %.2f s, qap %.2f s, G1 %.2f s, "
         "G2 %.2f s, write %.2f s)\n",
@@ -93,6 +98,9 @@ void add_gen_porep_command(CLI::App& app, int& exit_code) {
   c->add_option("--seed", a.seed, "seed for replica data, challenges and (unless --random-key) the key")
       ->capture_default_str();
   c->add_flag("--random-key", a.random_key, "draw the key's toxic waste from the OS CSPRNG");
+  c->add_flag("--prepared", a.prepared,
+              "write the key as a standalone prepared key (porep-dD-kK.cuzkpk, the layout the prover maps; no .zkey: "
+              "half the disk of a .zkey beside its cached copy) instead of a .zkey; the sector files name it");
   c->add_option("--backend", a.backend, "key setup's fixed-base products: auto|cpu|cuda")->capture_default_str();
   c->callback([&exit_code] { exit_code = run(a); });
 }

@@ -1,5 +1,5 @@
 // cuzk-prove: a thin main over lib/cuzk. Subcommands:
-//   prove        one proof from a .zkey and a .wtns (rapidsnark/snarkjs-like)
+//   prove        one proof from a .zkey (or a standalone prepared key) and a .wtns (rapidsnark/snarkjs-like)
 //   verify       check proof.json against verification_key.json and public.json
 //   export-vkey  verification_key.json from a .zkey (as snarkjs zkey export verificationkey)
 //   prepare-key  a .zkey parsed and checked once into the prepared-key cache (prepared_key.hpp)
@@ -55,6 +55,10 @@ int cmd_prepare_key(const std::string& zkey, const std::string& dir_arg) {
   const auto t0 = cuzk::SteadyClock::now();
   g16::load_any_key(zkey, {}, co, rep);
   const double s = cuzk::seconds_since(t0);
+  if (rep.source == "standalone") {  // already the prepared layout, checked by the load: no cache entry
+    std::printf("%s: a standalone prepared key (checked in %.2f s): nothing to prepare\n", cuzk::escape_text(zkey).c_str(), s);
+    return 0;
+  }
   if (!rep.note.empty() && !rep.wrote && rep.source != "prepared") cuzk::fail(Error::Kind::Io, zkey, rep.note);
   if (!rep.note.empty()) std::fprintf(stderr, "cuzk-prove prepare-key: note: %s\n", cuzk::escape_text(rep.note).c_str());
   std::printf("%s: %s %s (%.1f MB) in %.2f s\n", cuzk::escape_text(zkey).c_str(),
@@ -115,7 +119,7 @@ int main(int argc, char** argv) {
 
   g16::ProveFiles pa;
   auto* prove = app.add_subcommand("prove", "Prove one witness: writes proof.json and public.json (snarkjs format)");
-  prove->add_option("--zkey", pa.zkey, "Groth16 proving key (.zkey, snarkjs)")->required()->check(CLI::ExistingFile);
+  prove->add_option("--zkey", pa.zkey, "Groth16 proving key (.zkey, snarkjs; or a standalone prepared key, told by its content)")->required()->check(CLI::ExistingFile);
   prove->add_option("--witness", pa.witness, "witness (.wtns, snarkjs)")->required()->check(CLI::ExistingFile);
   prove->add_option("--proof", pa.proof, "output proof.json")->required();
   prove->add_option("--public", pa.pub, "output public.json")->required();
@@ -136,8 +140,8 @@ int main(int argc, char** argv) {
 
   std::string zk, out;
   bool exp_force = false, su_force = false;
-  auto* exp = app.add_subcommand("export-vkey", "Write verification_key.json for a .zkey");
-  exp->add_option("--zkey", zk, "Groth16 proving key (.zkey)")->required()->check(CLI::ExistingFile);
+  auto* exp = app.add_subcommand("export-vkey", "Write verification_key.json for a .zkey (or a standalone prepared key)");
+  exp->add_option("--zkey", zk, "Groth16 proving key (.zkey, or a standalone prepared key)")->required()->check(CLI::ExistingFile);
   exp->add_option("--out", out, "output verification_key.json")->required();
   exp->add_flag("--force", exp_force, "replace an existing --out (default: refuse)");
   exp->callback([&] { g16::export_vkey_file(zk, out, exp_force); });
@@ -156,7 +160,7 @@ int main(int argc, char** argv) {
 
   std::string pk_zkey, pk_dir;
   auto* prep = app.add_subcommand("prepare-key",
-                                  "Parse and check a .zkey once into the prepared-key cache that batch reads (any size)");
+                                  "Parse and check a .zkey once into the prepared-key cache that batch reads (any size); a standalone prepared key needs nothing (checked, exit 0)");
   prep->add_option("zkey", pk_zkey, "Groth16 proving key (.zkey)")->required();
   prep->add_option("--key-cache", pk_dir, "cache folder (default $XDG_CACHE_HOME/cuzk or ~/.cache/cuzk)");
   prep->callback([&] { rc = cmd_prepare_key(pk_zkey, pk_dir); });

@@ -14,6 +14,7 @@
 #include "cuzk/groth16/prepared_key.hpp"
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/witness.hpp"
+#include "file_bytes.hpp"
 #include "fixture_paths.hpp"
 #include "temp_dir.hpp"
 
@@ -22,21 +23,12 @@
 using namespace cuzk::groth16;
 using cuzk::test::fixture;
 using cuzk::test::TempDir;
+using cuzk::test::same_bytes;
+using cuzk::test::slurp;
+using cuzk::test::spit;
 namespace fs = std::filesystem;
 
 namespace {
-
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-void spit(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
-template <class A, class B>
-bool same_bytes(const A& a, const B& b) {
-  return a.size() == b.size() && (a.size() == 0 || std::memcmp(a.data(), b.data(), a.size() * sizeof(*a.data())) == 0);
-}
 
 void check_same(const ProvingKey<E>& x, const ProvingKey<E>& y) {
   CHECK(x.header.n_vars == y.header.n_vars);

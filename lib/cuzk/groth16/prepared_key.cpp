@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "cuzk/groth16/binfile.hpp"
+#include "cuzk/groth16/standalone_key.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
@@ -64,6 +65,17 @@ static_assert(std::is_trivially_copyable_v<RawHeader<pairing::Bls12_381>> &&
               std::is_trivially_copyable_v<RawHeader<pairing::Bn254>>);
 // Where the curve sits, whatever the curve: read before the rest of the header is interpreted.
 static_assert(offsetof(RawHeader<pairing::Bls12_381>, curve) == offsetof(RawHeader<pairing::Bn254>, curve));
+static_assert(offsetof(RawHeader<pairing::Bn254>, layout) == kPreparedLayoutOffset &&
+              offsetof(RawHeader<pairing::Bn254>, curve) == kPreparedCurveOffset);  // standalone_key.cpp reads them
+
+// A standalone key's fingerprint (standalone_key.hpp): size 0 (no .zkey is empty) and a tag.
+Fingerprint standalone_fingerprint() {
+  Fingerprint fp;
+  constexpr char kTag[] = "cuzk standalone: no .zkey";
+  static_assert(sizeof kTag <= sizeof fp.digest);
+  std::memcpy(fp.digest, kTag, sizeof kTag);
+  return fp;
+}
 
 template <class E>
 std::size_t elem_size(unsigned i) {
@@ -187,7 +199,8 @@ void write_with_fingerprint(const ProvingKey<E>& pk, const Fingerprint& fp, cons
 }
 
 template <class E>
-std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why) {
+std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why,
+                                                   bool header_only = false) {
   using G1Affine = typename E::G1Affine;
   using G2Affine = typename E::G2Affine;
   std::shared_ptr<MappedFile> m;
@@ -216,7 +229,13 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
   if (h.endian != 0x01020304 || h.sz_g1 != sizeof(G1Affine) || h.sz_g2 != sizeof(G2Affine) || h.sz_coef != sizeof(Coef<E>))
     return no("made by a build with other element layouts");
   if (Digest d = header_digest(h); std::memcmp(d.data(), h.header_digest, 32) != 0) return no("header checksum mismatch");
-  if (std::memcmp(&h.zkey, &fp, sizeof fp) != 0) return no("stale (the .zkey changed since it was prepared)");
+  if (std::memcmp(&h.zkey, &fp, sizeof fp) != 0) {
+    const Fingerprint alone = standalone_fingerprint();
+    if (std::memcmp(&fp, &alone, sizeof fp) == 0)
+      return no("a key cache entry (tied to the .zkey it was prepared from), not a standalone key: pass that .zkey");
+    if (std::memcmp(&h.zkey, &alone, sizeof fp) == 0) return no("a standalone prepared key, not this .zkey's cache entry");
+    return no("stale (the .zkey changed since it was prepared)");
+  }
   if (h.file_size != m->size())
     return no("size " + std::to_string(m->size()) + " bytes, its header says " + std::to_string(h.file_size));
   const u64 nv = h.n_vars, np = h.n_public, n = h.domain_size;
@@ -244,6 +263,7 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
     if (next < end || next != align_up(end) || !zero(end, next)) return no(std::string(kArrName[i]) + ": bad padding");
   }
   for (unsigned i = 0; i < N_ARR; ++i) {  // the content, every byte (CRC-32C tree on all cores)
+    if (header_only && i != IC) continue;
     const Digest d = array_digest(m->data() + h.offset[i], h.count[i] * elem_size<E>(i));
     if (std::memcmp(d.data(), h.digest[i], 32) != 0) return no(std::string(kArrName[i]) + ": content checksum mismatch");
   }
@@ -263,6 +283,7 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
   auto at = [&](unsigned i) { return m->data() + h.offset[i]; };
   k.ic.resize(h.count[IC]);
   if (!k.ic.empty()) std::memcpy(k.ic.data(), at(IC), k.ic.size() * sizeof(G1Affine));
+  if (header_only) return k;  // the header and IC, as read_zkey_header gives
   for (unsigned r = 0; r < 2; ++r) {
     k.row_begin[r].resize(h.count[ROW0 + r]);
     std::memcpy(k.row_begin[r].data(), at(ROW0 + r), k.row_begin[r].size() * sizeof(u32));
@@ -305,10 +326,29 @@ std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const st
 }
 
 template <class E>
+void write_prepared_standalone(const ProvingKey<E>& pk, const std::string& out) {
+  write_with_fingerprint(pk, standalone_fingerprint(), out);
+}
+
+template <class E>
+std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, bool header_only, std::string& why) {
+  auto k = read_with_fingerprint<E>(file, standalone_fingerprint(), why, header_only);
+  if (k) k->path = file;
+  return k;
+}
+
+template <class E>
 ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep) {
   rep = {};
-  rep.source = "zkey";
   rep.curve = E::snarkjs_name;
+  if (is_prepared_key_file(zkey)) {  // a standalone prepared key: mapped and checked, no cache entry
+    ProvingKey<E> k = read_standalone_key<E>(zkey);
+    rep.source = "standalone";
+    std::error_code ec;
+    rep.bytes = fs::file_size(zkey, ec);
+    return k;
+  }
+  rep.source = "zkey";
   const std::string dir = co.dir.empty() ? default_key_cache_dir() : co.dir;
   if (!co.enabled || !zo.load_h || dir.empty()) {
     ProvingKey<E> k = read_zkey<E>(zkey, zo);
@@ -356,7 +396,7 @@ std::variant<ProvingKey<pairing::Bls12_381>, ProvingKey<pairing::Bn254>> load_an
                                                                                        const ZkeyOptions& zo,
                                                                                        const KeyCacheOptions& co,
                                                                                        KeyLoadReport& rep) {
-  return pairing::with_curve(zkey_curve(zkey), [&](auto e) {
+  return pairing::with_curve(key_curve(zkey), [&](auto e) {
     return std::variant<ProvingKey<pairing::Bls12_381>, ProvingKey<pairing::Bn254>>(
         load_key<decltype(e)>(zkey, zo, co, rep));
   });
@@ -366,7 +406,9 @@ std::variant<ProvingKey<pairing::Bls12_381>, ProvingKey<pairing::Bn254>> load_an
   template void write_prepared_key<E>(const ProvingKey<E>&, const std::string&, const std::string&);        \
   template std::optional<ProvingKey<E>> read_prepared_key<E>(const std::string&, const std::string&,        \
                                                              std::string&);                                 \
-  template ProvingKey<E> load_key<E>(const std::string&, const ZkeyOptions&, const KeyCacheOptions&, KeyLoadReport&);
+  template ProvingKey<E> load_key<E>(const std::string&, const ZkeyOptions&, const KeyCacheOptions&, KeyLoadReport&); \
+  template void write_prepared_standalone<E>(const ProvingKey<E>&, const std::string&);                     \
+  template std::optional<ProvingKey<E>> read_prepared_standalone<E>(const std::string&, bool, std::string&);
 CUZK_PREPARED_KEY_INSTANCES(pairing::Bls12_381)
 CUZK_PREPARED_KEY_INSTANCES(pairing::Bn254)
 #undef CUZK_PREPARED_KEY_INSTANCES

@@ -8,7 +8,8 @@
 //   header (4096 bytes): magic "CUZKPK\x01\n", layout version, element sizes, the curve
 //     (pairing::CurveId: an entry of one curve is never read as the other's), the .zkey's
 //     fingerprint (size, mtime, inode, device, SHA-256 of its protocol/header/IC sections,
-//     its section table and the first and last 64 KiB of every other section), the Groth16
+//     its section table and the first and last 64 KiB of every other section; a standalone
+//     key, standalone_key.hpp, has size 0 and a fixed tag there instead), the Groth16
 //     header values, and for each array its count, offset and content checksum (the CRC-32C
 //     tree of digest.hpp; layout 1 had the tree SHA-256 there),
 //     the file's size, then the SHA-256 of all header bytes before it;
@@ -20,6 +21,7 @@
 // flipped anywhere). Arrays are views of the mapping (file-backed, reclaimable memory).
 // Trust: the cache folder is the user's own; an entry is never trusted beyond its digests,
 // and every proof is verified before it is written anyway.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,7 +44,8 @@ struct KeyCacheOptions {
 
 // What load_key did, for the key_load event and the person watching.
 struct KeyLoadReport {
-  std::string source;      // "zkey" (parsed from the .zkey) or "prepared" (mapped from the cache)
+  std::string source;      // "zkey" (parsed from the .zkey), "prepared" (mapped from the cache) or
+                           // "standalone" (a standalone prepared key, mapped; standalone_key.hpp)
   std::string cache_path;  // the cache entry used or written; "" without a cache
   std::uint64_t bytes = 0; // bytes read: the .zkey's size, or the prepared file's
   std::uint64_t cache_bytes = 0;  // the cache entry's size (read or written)
@@ -65,10 +68,26 @@ void write_prepared_key(const ProvingKey<E>& pk, const std::string& zkey, const 
 template <class E>
 std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why);
 
+// The layer under standalone_key.hpp (call that, not these): a prepared key whose fingerprint
+// field says "standalone" (size 0, a fixed tag) instead of naming a .zkey. write: as
+// write_prepared_key. read: every check of read_prepared_key; header_only checks the header,
+// counts, offsets, padding and IC's checksum only and returns the header and IC (as
+// read_zkey_header does). A cache entry is refused here by name, and a standalone key is
+// never taken for a .zkey's cache entry (their fingerprints differ).
+template <class E>
+void write_prepared_standalone(const ProvingKey<E>& pk, const std::string& out);
+template <class E>
+std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, bool header_only, std::string& why);
+// Where the layout version and the curve (u32 each) sit in every prepared key's header.
+inline constexpr std::size_t kPreparedLayoutOffset = 8, kPreparedCurveOffset = 28;
+
 // The key for `zkey`: from the cache when a valid entry exists, else parsed from the .zkey
 // (read_zkey with `zo`) and, when the cache is on and zo has every check on, prepared into
 // the cache for the next run. A cache that cannot be written is noted, never fatal.
-// E is the key's curve (zkey_curve(zkey) tells it; a .zkey of the other curve is an error).
+// E is the key's curve (key_curve(zkey) tells it; a key of the other curve is an error).
+// `zkey` may be a standalone prepared key instead (recognised by its magic bytes, never its
+// name): it is mapped and checked (read_standalone_key), no cache entry is read or written,
+// and rep.source is "standalone".
 template <class E>
 ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep);
 // The same for a key of whichever curve the .zkey is.

@@ -6,6 +6,7 @@
 #include "cuzk/groth16/prover.hpp"
 #include "cuzk/groth16/r1cs.hpp"
 #include "cuzk/groth16/snarkjs_files.hpp"
+#include "cuzk/groth16/standalone_key.hpp"
 #include "cuzk/groth16/verifier.hpp"
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/groth16/zkey.hpp"
@@ -18,7 +19,7 @@ namespace {
 
 template <class E>
 void prove_on(const ProveFiles& a, std::vector<OutputFile>& outs) {
-  ProvingKey<E> pk = read_zkey<E>(a.zkey);
+  ProvingKey<E> pk = read_key<E>(a.zkey);  // a .zkey or a standalone prepared key
   Witness w = read_wtns(a.witness, {pk.header.n_vars, E::id, a.zkey});
   if (!a.r1cs.empty()) {
     R1cs<E> cs = read_r1cs<E>(a.r1cs);
@@ -53,7 +54,7 @@ void prove_files(const ProveFiles& a) {
   std::vector<OutputFile> outs{{"--proof", a.proof, {}}, {"--public", a.pub, {}}};
   if (!a.proof_bin.empty()) outs.push_back({"--proof-bin", a.proof_bin, {}});
   check_outputs(outs, a.force);
-  const CurveId curve = zkey_curve(a.zkey);
+  const CurveId curve = key_curve(a.zkey);
   if (!a.proof_bin.empty() && curve != CurveId::Bls12_381)
     fail(Error::Kind::BadInput, a.zkey,
          std::string("--proof-bin writes Filecoin's compressed BLS12-381 proof; this key is ") +
@@ -79,9 +80,9 @@ VerifyResult verify_files(const std::string& vkey, const std::string& pub, const
 void export_vkey_file(const std::string& zkey, const std::string& out, bool force) {
   std::vector<OutputFile> outs{{"--out", out, {}}};
   check_outputs(outs, force);
-  pairing::with_curve(zkey_curve(zkey), [&](auto e) {
+  pairing::with_curve(key_curve(zkey), [&](auto e) {
     using E = decltype(e);
-    ProvingKey<E> pk = read_zkey_header<E>(zkey);
+    ProvingKey<E> pk = read_key_header<E>(zkey);
     outs[0].content = dump_snarkjs(vkey_to_json(verifying_key(pk)));
   });
   write_all_or_none(outs, force);

@@ -19,6 +19,7 @@
 #include "cuzk/pipeline/out_lock.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/groth16/json_io.hpp"
+#include "cuzk/groth16/standalone_key.hpp"
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
@@ -47,8 +48,8 @@ std::vector<std::unique_ptr<SectorState>> read_sectors(const std::vector<std::st
         fail(Error::Kind::BadInput, files[i], "sector \"" + s->spec.id + "\" appears twice in this batch");
       auto& h = headers[s->spec.zkey];
       if (!h)
-        h = pairing::with_curve(groth16::zkey_curve(s->spec.zkey), [&](auto e) {
-          return std::make_shared<groth16::AnyKey>(groth16::read_zkey_header<decltype(e)>(s->spec.zkey));
+        h = pairing::with_curve(groth16::key_curve(s->spec.zkey), [&](auto e) {  // .zkey or standalone key
+          return std::make_shared<groth16::AnyKey>(groth16::read_key_header<decltype(e)>(s->spec.zkey));
         });
       s->header = *h;
       s->vk = groth16::visit_curve(s->header, [](auto, const auto& k) { return groth16::AnyVerifyingKey(groth16::verifying_key(k)); });
