@@ -190,7 +190,7 @@ struct Redo : Skip {
 struct KeyLoad {
   static constexpr Kind kind = Kind::KeyLoad;
   double t0 = 0, t1 = 0;
-  std::string path, source;  // source: "zkey" or "prepared"
+  std::string path, source;  // source: "zkey", "prepared" (the key cache) or "standalone" (a prepared key as the key)
   double bytes = 0;          // bytes read
   std::string curve;         // snarkjs's name of the key's curve; "" (not written) when the load failed
   std::string cache;         // "" = not written

@@ -43,7 +43,7 @@ struct KeyUpload {
 // Files written before it existed carry the key read inside the first synthesis spans.
 struct KeyLoad {
   double t0, t1, bytes;
-  std::string source, path;  // source: "zkey" or "prepared"
+  std::string source, path;  // source: "zkey", "prepared" or "standalone"
 };
 
 // rss_anon / rss_file: `rss` split into anonymous and file-backed pages (producer addition);
