@@ -26,6 +26,8 @@ static_assert(sizeof(pairing::Bls12_381::Fr) == sizeof(Scalar) && sizeof(pairing
 
 namespace {
 using Clock = std::chrono::steady_clock;
+// events_: the uploads' start, the witness, a and b up (b is the last upload); h ready.
+enum : int { kEvStart, kEvW, kEvA, kEvB, kEvH, kEvents };
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // Parallel copy into pinned memory (one core's memcpy does not saturate the bus).
@@ -90,18 +92,18 @@ struct CudaBackend::Resident final : ResidentBase {
   WindowTable<typename E::G1Affine> h_table;  // CudaOptions::msm_table_h_bits; in use once kHTable is ready
 };
 
-// One partition's page-locked set: a, b, c (written there by synthesis when lent, else copied in)
-// and the canonical witness. Its size in elements is staging_elems() (what host_reserved_bytes()
-// charges per set).
+// One partition's page-locked set: a and b (written there by synthesis when lent, else copied
+// in; no c: it is formed on the device) and the canonical witness. Its size in elements is
+// staging_elems() (what host_reserved_bytes() charges per set).
 struct CudaBackend::Staging {
   std::size_t n = 0, vars = 0;
   // page-locked (registered: cudaMallocHost held the driver ~0.4 s/GB)
-  RegisteredBuffer<Scalar> abc;  // the curve's Fr (Montgomery form), 32 bytes each
+  RegisteredBuffer<Scalar> ab;  // a then b: the curve's Fr (Montgomery form), 32 bytes each
   RegisteredBuffer<Scalar> w;
   bool fits(std::size_t n_, std::size_t vars_) const { return n >= n_ && vars >= vars_; }
   void fit(std::size_t n_, std::size_t vars_) {  // (re)pins when smaller than asked
     if (fits(n_, vars_)) return;
-    abc = RegisteredBuffer<Scalar>(3 * n_);
+    ab = RegisteredBuffer<Scalar>(2 * n_);
     w = RegisteredBuffer<Scalar>(vars_);
     n = n_;
     vars = vars_;
@@ -116,7 +118,7 @@ CudaBackend::CudaBackend(int device, std::size_t max_resident_keys, CudaOptions 
       ctx_(std::make_unique<Context>(device, options_)) {
   ctx_->activate();
   copy_ = std::make_unique<Stream>();
-  events_ = std::make_unique<Event[]>(6);
+  events_ = std::make_unique<Event[]>(kEvents);
   ctx_g2_ = std::make_unique<Context>(device, options_);
   ctx_up_ = std::make_unique<Context>(device, options_);
   ctx_ntt_ = std::make_unique<Context>(device, options_);
@@ -235,7 +237,7 @@ std::shared_ptr<CudaBackend::Staging> CudaBackend::take_set(Borrower who, std::s
   return st;
 }
 
-// Synthesis writes a, b, c into the set (3 × domain, one after the other: what the uploads read)
+// Synthesis writes a and b into the set (2 × domain, one after the other: what the uploads read)
 // and the device stage later adds the witness. Made on the first partitions' synthesis threads, so
 // the first synthesis finds one without racing prepare(); the pages are touched and registered
 // once, never faulted in again by synthesis. Failing to pin is no error: plain memory instead.
@@ -251,69 +253,75 @@ groth16::Abc<E> CudaBackend::lend_on(const ProvingKey<E>& pk) {
     return {};
   }
   if (!st) return {};
-  Fr* base = reinterpret_cast<Fr*>(st->abc.get());
+  Fr* base = reinterpret_cast<Fr*>(st->ab.get());
   groth16::Abc<E> abc;
   abc.a = HostArray<Fr>(base, n, st, pool_.get());
-  abc.b = HostArray<Fr>(base + n, n, st, pool_.get());
-  abc.c = HostArray<Fr>(base + 2 * n, n, std::move(st), pool_.get());
+  abc.b = HostArray<Fr>(base + n, n, std::move(st), pool_.get());
   return abc;
 }
 
-// Host preparation, outside the device lock, into `st` (the set synthesis wrote a/b/c into, or
-// one taken for this partition; none: the uploads read where the data is). a/b/c written into
-// page-locked memory (lent) go up from there; plain a/b/c are copied into the set and freed at
-// once (early free). The witness is copied into the set, as synthesis holds it (canonical: the
-// form the MSMs read). Returns where the uploads read from.
+// Host preparation, outside the device lock, into `st` (the set synthesis wrote a and b into,
+// or one taken for this partition; none: the uploads read where the data is). a and b written
+// into page-locked memory (lent) go up from there; plain a and b are copied into the set and
+// freed at once (early free). The witness is copied into the set, as synthesis holds it
+// (canonical: the form the MSMs read). Returns where the uploads read from.
 template <class E>
 CudaBackend::HostInputs CudaBackend::stage_inputs(Staging* st, groth16::Abc<E>& abc, const std::vector<Scalar>& w,
                                                   bool early_free, groth16::StageTimes& t) {
   const std::size_t n = abc.size();
-  const typename E::Fr* v[3] = {abc.a.data(), abc.b.data(), abc.c.data()};
+  const typename E::Fr* v[2] = {abc.a.data(), abc.b.data()};
   HostInputs in{{}, w.data()};
-  for (int k = 0; k < 3; ++k) in.abc[k] = reinterpret_cast<const Scalar*>(v[k]);  // bytes, for the copies only
+  for (int k = 0; k < 2; ++k) in.ab[k] = reinterpret_cast<const Scalar*>(v[k]);  // bytes, for the copies only
   t.abc_from = abc.lent() ? "lent" : st ? "staged" : "pageable";
   if (!st) return in;
   if (!abc.lent()) {
-    for (int k = 0; k < 3; ++k) {
-      copy_parallel(reinterpret_cast<typename E::Fr*>(st->abc.get() + k * n), v[k], n);
-      in.abc[k] = st->abc.get() + k * n;
+    for (int k = 0; k < 2; ++k) {
+      copy_parallel(reinterpret_cast<typename E::Fr*>(st->ab.get() + k * n), v[k], n);
+      in.ab[k] = st->ab.get() + k * n;
     }
-    if (early_free) abc.release();  // a/b/c now live in the pinned set
+    if (early_free) abc.release();  // a and b now live in the pinned set
   }
   copy_parallel(st->w.get(), w.data(), w.size());
   in.w = st->w.get();
   return in;
 }
 
-// With device_mu_ held: the witness, then a, b, c go up on the copy stream (events 0 start,
-// 1 w, 2 a, 3 b, 4 c); on the NTT context each of a, b, c follows its upload to the odd
-// coset, and h = a·b − c replaces a (event 5).
-//   copy:  w → [w] · a → [a] · b → [b] · c → [c]
-//   ntt:   [a] NTT a · [b] NTT b · [c] NTT c · h = a·b − c → [h]
+// With device_mu_ held: the witness, then a and b go up on the copy stream (events kEvStart,
+// kEvW, kEvA, kEvB); on the NTT context c = a∘b is formed on the device (for a satisfied R1CS
+// ⟨C,w⟩ = a·b on every row: prover.hpp, step 2), each of a, b, c goes to the odd coset, and
+// h = a·b − c replaces a (kEvH). a's NTT still overlaps b's upload: a is first copied into c's
+// place (device to device), and b's upload then multiplies into it.
+//   copy:  w → [w] · a → [a] · b → [b]
+//   ntt:   [a] c = a, NTT a · [b] c = c∘b, NTT b, NTT c · h = a·b − c → [h]
 template <class E>
 void CudaBackend::upload_and_compute_h(const HostInputs& in, std::size_t n, std::size_t nv, unsigned log_n) {
   using Fr = typename E::Fr;
   dabc_.resize(3 * n);
   dw_.resize(nv);
   Fr* da = reinterpret_cast<Fr*>(dabc_.get());
+  Fr* db = da + n;
+  Fr* dc = da + 2 * n;
   const cudaStream_t xs = copy_->get();
   Event* ev = events_.get();
-  ev[0].record(xs);
+  ev[kEvStart].record(xs);
   CUZK_CUDA_CHECK(cudaMemcpyAsync(dw_.get(), in.w, nv * sizeof(groth16::Scalar), cudaMemcpyHostToDevice, xs));
-  ev[1].record(xs);
+  ev[kEvW].record(xs);
   // From pageable memory a copy returns once the driver has staged it: the vectors may
   // then be freed (early free) while the DMA finishes.
-  for (int k = 0; k < 3; ++k) {
-    CUZK_CUDA_CHECK(cudaMemcpyAsync(da + k * n, in.abc[k], n * sizeof(Fr), cudaMemcpyHostToDevice, xs));
-    ev[2 + k].record(xs);
+  for (int k = 0; k < 2; ++k) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(da + k * n, in.ab[k], n * sizeof(Fr), cudaMemcpyHostToDevice, xs));
+    ev[kEvA + k].record(xs);
   }
   const cudaStream_t ns = ctx_ntt_->stream();
-  for (int k = 0; k < 3; ++k) {
-    CUZK_CUDA_CHECK(cudaStreamWaitEvent(ns, ev[2 + k].get(), 0));
-    ntt_to_odd_coset(*ctx_ntt_, da + k * n, log_n);
-  }
-  fr_mul_sub(*ctx_ntt_, da, da, da + n, da + 2 * n, n);  // h in place of a
-  ev[5].record(ns);
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ns, ev[kEvA].get(), 0));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(dc, da, n * sizeof(Fr), cudaMemcpyDeviceToDevice, ns));
+  ntt_to_odd_coset(*ctx_ntt_, da, log_n);
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ns, ev[kEvB].get(), 0));
+  fr_mul(*ctx_ntt_, dc, dc, db, n);  // c = a∘b, before b's NTT
+  ntt_to_odd_coset(*ctx_ntt_, db, log_n);
+  ntt_to_odd_coset(*ctx_ntt_, dc, log_n);
+  fr_mul_sub(*ctx_ntt_, da, da, db, dc, n);  // h in place of a
+  ev[kEvH].record(ns);
 }
 
 // With device_mu_ held, once the witness's upload is queued: the G2 MSM on the backend's G2
@@ -326,8 +334,8 @@ template <class E>
 groth16::MsmSums<E> CudaBackend::run_msms(Resident<E>& res, std::size_t n, std::size_t nv, std::size_t np,
                                           groth16::StageTimes& t, const std::function<void()>& uploaded) {
   const groth16::Scalar* dw = dw_.get();
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[1].get(), 0));
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), events_[1].get(), 0));
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[kEvW].get(), 0));
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_g2_->stream(), events_[kEvW].get(), 0));
   groth16::MsmSums<E> m;
   double g2_secs = 0;
   std::future<void> g2 = g2_worker_->submit([&] {
@@ -363,9 +371,9 @@ groth16::MsmSums<E> CudaBackend::run_msms(Resident<E>& res, std::size_t n, std::
   res.wait(ResidentBase::kC);
   m.c = msm_g1(*ctx_, res.c, dw + np, nv - np);
   lap(t.msm_c);
-  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[5].get(), 0));
+  CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[kEvH].get(), 0));
   if (uploaded) {
-    events_[4].synchronize();
+    events_[kEvB].synchronize();
     uploaded();
   }
   res.wait(ResidentBase::kH);
@@ -385,12 +393,12 @@ groth16::MsmSums<E> CudaBackend::compute_on(const ProvingKey<E>& pk, groth16::Ab
                                             groth16::StageTimes& t, bool early_free) {
   const std::size_t n = pk.header.domain_size, nv = w.size(), np = pk.header.n_public + 1;
   if (!abc.sized(n) || nv != pk.header.n_vars)
-    fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b/c or witness length does not match the key");
+    fail(Error::Kind::Internal, pk.path, "CUDA backend: a/b or witness length does not match the key");
 
   const auto t_start = Clock::now();
-  // The set synthesis wrote a/b/c into when this backend lent it (the witness joins them there),
-  // else one of the pool's for the copies; it goes back to the pool when the last of `st` and
-  // a/b/c's views is dropped, on every path.
+  // The set synthesis wrote a and b into when this backend lent it (the witness joins them
+  // there), else one of the pool's for the copies; it goes back to the pool when the last of
+  // `st` and a/b's views is dropped, on every path.
   std::shared_ptr<Staging> st;
   if (abc.a.lender() == pool_.get()) {
     st = std::static_pointer_cast<Staging>(abc.a.owner());
@@ -423,16 +431,16 @@ groth16::MsmSums<E> CudaBackend::compute_on(const ProvingKey<E>& pk, groth16::Ab
   upload_and_compute_h<E>(in, n, nv, pk.header.log_domain);
   if (!st && !abc.lent() && early_free) abc.release();  // the pageable copies are staged by now
   std::function<void()> uploaded;
-  if (early_free)  // the set (and lent a/b/c) back to the pool once the uploads have read them
+  if (early_free)  // the set (and lent a/b) back to the pool once the uploads have read them
     uploaded = [&] {
       abc.release();
       st.reset();
     };
   groth16::MsmSums<E> m = run_msms(*res, n, nv, np, t, uploaded);
   // h2d = start → last upload, ntt = [a] → [h] (CUDA events; both overlap the MSMs)
-  events_[5].synchronize();
-  t.h2d += 1e-3 * events_[4].elapsed_ms_since(events_[0]);
-  t.ntt += 1e-3 * events_[5].elapsed_ms_since(events_[2]);
+  events_[kEvH].synchronize();
+  t.h2d += 1e-3 * events_[kEvB].elapsed_ms_since(events_[kEvStart]);
+  t.ntt += 1e-3 * events_[kEvH].elapsed_ms_since(events_[kEvA]);
   return m;
 }
 

@@ -173,6 +173,13 @@ __global__ void mul_sub(Fr* out, const Fr* a, const Fr* b, const Fr* c, std::siz
     store(out, i, load(a, i) * load(b, i) - load(c, i));
 }
 
+// out[i] = a[i]·b[i]; each element read before it is written, so out may be a or b.
+template <class Fr>
+__global__ void mul_pointwise(Fr* out, const Fr* a, const Fr* b, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    store(out, i, load(a, i) * load(b, i));
+}
+
 }  // namespace
 
 // Passes data → scratch (in place there), the last one with the output permutation
@@ -224,13 +231,28 @@ void ntt_detail::run(Context& ctx, Fr* data, unsigned L, int mode, const BasicNt
   v.launch(ctx, src, data, tp, n);
 }
 
+// The element-wise kernels' grid: 256 threads a block, a grid-stride loop past 65536 blocks.
+inline unsigned pointwise_blocks(std::size_t n, unsigned threads) {
+  return unsigned(std::min<std::size_t>((n + threads - 1) / threads, 65536));
+}
+
 // out[i] = a[i]·b[i] − c[i] (ntt.hpp's fr_mul_sub, either curve).
 template <class Fr>
 void mul_sub_n(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n) {
   if (!n) return;
   ctx.activate();
-  unsigned threads = 256, blocks = unsigned(std::min<std::size_t>((n + threads - 1) / threads, 65536));
-  mul_sub<<<blocks, threads, 0, ctx.stream()>>>(out, a, b, c, n);
+  constexpr unsigned threads = 256;
+  mul_sub<<<pointwise_blocks(n, threads), threads, 0, ctx.stream()>>>(out, a, b, c, n);
+  CUZK_CUDA_CHECK_LAUNCH();
+}
+
+// out[i] = a[i]·b[i] (ntt.hpp's fr_mul, either curve).
+template <class Fr>
+void mul_n(Context& ctx, Fr* out, const Fr* a, const Fr* b, std::size_t n) {
+  if (!n) return;
+  ctx.activate();
+  constexpr unsigned threads = 256;
+  mul_pointwise<<<pointwise_blocks(n, threads), threads, 0, ctx.stream()>>>(out, a, b, n);
   CUZK_CUDA_CHECK_LAUNCH();
 }
 
@@ -247,4 +269,5 @@ void mul_sub_n(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std
   }                                                                                                          \
   void fr_mul_sub(Context& ctx, FR* out, const FR* a, const FR* b, const FR* c, std::size_t n) {              \
     mul_sub_n(ctx, out, a, b, c, n);                                                                         \
-  }
+  }                                                                                                          \
+  void fr_mul(Context& ctx, FR* out, const FR* a, const FR* b, std::size_t n) { mul_n(ctx, out, a, b, n); }

@@ -28,7 +28,7 @@ struct Buffer {
   std::vector<Fr> v;
 };
 
-// The CPU backend's compute, over a/b/c storage it lends from a pool of `sets` buffers.
+// The CPU backend's compute, over a/b storage it lends from a pool of `sets` buffers.
 class LendingCpuBackend final : public cuzk::groth16::Backend {
 public:
   explicit LendingCpuBackend(std::size_t sets) : pool_({sets}) {}
@@ -36,15 +36,14 @@ public:
   cuzk::groth16::Abc<E> lend_abc(const cuzk::groth16::ProvingKey<E>& pk) override {
     const std::size_t n = pk.header.domain_size;
     auto b = pool_.take(
-        0, [&](const Buffer& x) { return x.v.size() >= 3 * n; },
-        [&] { return std::make_unique<Buffer>(Buffer{std::vector<Fr>(3 * n, Fr::from_u64(0xbad))}); });
+        0, [&](const Buffer& x) { return x.v.size() >= 2 * n; },
+        [&] { return std::make_unique<Buffer>(Buffer{std::vector<Fr>(2 * n, Fr::from_u64(0xbad))}); });
     if (!b) return {};
     lends++;
     cuzk::groth16::Abc<E> abc;
     Fr* p = b->v.data();
     abc.a = cuzk::HostArray<Fr>(p, n, b, &pool_);
-    abc.b = cuzk::HostArray<Fr>(p + n, n, b, &pool_);
-    abc.c = cuzk::HostArray<Fr>(p + 2 * n, n, std::move(b), &pool_);
+    abc.b = cuzk::HostArray<Fr>(p + n, n, std::move(b), &pool_);
     return abc;
   }
   cuzk::groth16::MsmSums<E> compute(const cuzk::groth16::ProvingKey<E>& pk, cuzk::groth16::Abc<E> abc,

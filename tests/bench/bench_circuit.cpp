@@ -43,7 +43,7 @@ void BM_Prove(benchmark::State& st) {
   const auto& rep = replica();  // generated once, outside the timing
   for (auto _ : st) {
     auto s = porep_lite::synthesize(rep, ch);
-    benchmark::DoNotOptimize(s.abc.c.data());
+    benchmark::DoNotOptimize(s.abc.b.data());
   }
   st.counters["constraints"] = double(L.n_constraints);
   st.counters["per_challenge"] = double(L.per_challenge.rows);
@@ -68,7 +68,7 @@ void BM_ProveDomain(benchmark::State& st) {
     for (unsigned i = 0; i < workers; ++i)
       g.run([&, i] {
         auto s = porep_lite::synthesize(rep, ch[i]);
-        benchmark::DoNotOptimize(s.abc.c.data());
+        benchmark::DoNotOptimize(s.abc.b.data());
         std::lock_guard<std::mutex> lk(m);
         alloc += s.alloc_s;
         gates += s.challenges_s;

@@ -26,7 +26,8 @@ REQUIRED = {
                      "ntt_detail13dif_pass_smemINS_2ff4MontINS_5bn2545FrCfg",
                      "18make_pass_twiddlesINS_2ff4MontINS_5bn2545FrCfg",
                      "16make_shoup_tableINS_2ff4MontINS_5bn2545FrCfg",
-                     "7mul_subINS_2ff4MontINS_5bn2545FrCfg"],
+                     "7mul_subINS_2ff4MontINS_5bn2545FrCfg",
+                     "13mul_pointwiseINS_2ff4MontINS_5bn2545FrCfg"],
     # BN254's MSM kernels over its G1 / G2 (launched directly: their stubs are checked too)
     "msm_g1_bn254.cu": ["accumulate_segmentsINS0_11DeviceCurveINS_5bn2547G1Curve"],
     "msm_g2_bn254.cu": ["accumulate_segments_pairsINS0_11DeviceCurveINS_5bn2547G2Curve"],

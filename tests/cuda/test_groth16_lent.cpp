@@ -1,9 +1,10 @@
-// a/b/c synthesized straight into the CUDA backend's page-locked sets (CudaBackend::lend_abc):
-// the proofs equal the CPU backend's byte for byte, the sets come back to the pool (early free on
-// and off, a lease that outlives its backend), the pool is bounded (kLentSets lent at once, then
-// plain memory and the staged copy: the fallback), a set lent by another backend (another device
-// of the process) is uploaded in place, and a batch on the GPU proves what the CPU batch proves
-// under --seed, its gpu events saying where each partition's a/b/c came from.
+// a and b synthesized straight into the CUDA backend's page-locked sets (CudaBackend::lend_abc;
+// c = a∘b is formed on the device): the proofs equal the CPU backend's byte for byte, the sets
+// come back to the pool (early free on and off, a lease that outlives its backend), the pool is
+// bounded (kLentSets lent at once, then plain memory and the staged copy: the fallback), a set
+// lent by another backend (another device of the process) is uploaded in place, and a batch on
+// the GPU proves what the CPU batch proves under --seed, its gpu events saying where each
+// partition's a and b came from.
 #include <doctest/doctest.h>
 
 #include <fstream>

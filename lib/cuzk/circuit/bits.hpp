@@ -170,7 +170,7 @@ Word add_many(CS& cs, std::span<const Word> ops) {
       if (i < 32) r[i] = b;
     }
     const Fr s = Fr::from_u64(sum);
-    cs.enforce_values(s, Fr::one(), s, s);
+    cs.enforce_values(s, Fr::one(), s);
     return r;
   }
   LC packed, operands;

@@ -5,11 +5,12 @@
 //
 //   ShapeCS  records the constraint matrices as groth16::Constraint rows (what
 //            setup::generate_key needs) and, as a by-product, the witness;
-//   ProveCS  records no matrices: it writes the witness and the a/b/c evaluation
-//            vectors directly (a[i] = ⟨A_i,w⟩, b[i] = ⟨B_i,w⟩, c[i] = a[i]·b[i],
-//            Montgomery form), which is what groth16::synthesize would compute from
-//            the key's coefficient section, without reading it. With null outputs it
-//            only counts rows and variables.
+//   ProveCS  records no matrices: it writes the witness and the a and b evaluation
+//            vectors directly (a[i] = ⟨A_i,w⟩, b[i] = ⟨B_i,w⟩, Montgomery form), which
+//            is what groth16::synthesize would compute from the key's coefficient
+//            section, without reading it. No c: the prover's backend forms c = a∘b
+//            (groth16/prover.hpp); ⟨C_i,w⟩ is only compared with a·b in check mode. With
+//            null outputs it only counts rows and variables.
 //
 // Both are *windows*: they start at a given wire and row and write into storage sized
 // beforehand, so a circuit whose parts have fixed sizes (porep-lite's challenges) can
@@ -194,18 +195,18 @@ private:
   std::uint32_t var_, row_, var0_, row0_;
 };
 
-// Prove mode: witness into w[first_var..], a/b/c into rows first_row.. . Null pointers
-// count only. With check set, the first row whose a·b ≠ ⟨C,w⟩ is remembered.
+// Prove mode: witness into w[first_var..], a and b into rows first_row.. . Null pointers
+// count only. With check set, the first row whose a·b ≠ ⟨C,w⟩ is remembered (the one use
+// of the C side's values here).
 class ProveCS {
 public:
   using LC = Lc<false>;
   static constexpr bool kRecordsShape = false;
 
-  ProveCS(Scalar* w, Fr* a, Fr* b, Fr* c, std::uint32_t first_var, std::uint32_t first_row, bool check = false)
-      : w_(w), a_(a), b_(b), c_(c), var_(first_var), row_(first_row), var0_(first_var), row0_(first_row),
-        check_(check) {}
+  ProveCS(Scalar* w, Fr* a, Fr* b, std::uint32_t first_var, std::uint32_t first_row, bool check = false)
+      : w_(w), a_(a), b_(b), var_(first_var), row_(first_row), var0_(first_var), row0_(first_row), check_(check) {}
   // Counting only.
-  ProveCS() : ProveCS(nullptr, nullptr, nullptr, nullptr, 0, 0) {}
+  ProveCS() : ProveCS(nullptr, nullptr, nullptr, 0, 0) {}
 
   Var alloc(const Fr& v) {
     if (w_) w_[var_] = v.canonical();
@@ -216,12 +217,11 @@ public:
     return {Bit::Kind::Is, b, var_++};
   }
   Bit alloc_bit(bool b) {
-    // b·(1 − b) = 0: a = b, b = 1 − b, c = 0.
+    // b·(1 − b) = 0: a = b, b = 1 − b (c = 0, satisfied by construction).
     if (w_) {
       w_[var_] = Scalar{b ? 1u : 0u, 0, 0, 0};
       a_[row_] = b ? Fr::one() : Fr::zero();
       b_[row_] = b ? Fr::zero() : Fr::one();
-      c_[row_] = Fr::zero();
     }
     ++row_;
     return {Bit::Kind::Is, b, var_++};
@@ -230,8 +230,7 @@ public:
     if (a_) {
       a_[row_] = a.val;
       b_[row_] = b.val;
-      c_[row_] = a.val * b.val;
-      if (check_ && !bad_ && c_[row_] != c.val) bad_ = row_;
+      if (check_ && !bad_ && a.val * b.val != c.val) bad_ = row_;
     }
     ++row_;
   }
@@ -239,23 +238,21 @@ public:
   // (`if constexpr (!CS::kRecordsShape)` in the gadgets; ShapeCS keeps the general path,
   // which the tests compare against). They write exactly what enforce would: the values
   // are the same field elements, and Fr is kept fully reduced, so the same bytes.
-  //   enforce_values: ⟨A,w⟩ = a, ⟨B,w⟩ = b, a·b = ab (given), ⟨C,w⟩ = c.
-  void enforce_values(const Fr& a, const Fr& b, const Fr& ab, const Fr& c) {
+  //   enforce_values: ⟨A,w⟩ = a, ⟨B,w⟩ = b, ⟨C,w⟩ = c.
+  void enforce_values(const Fr& a, const Fr& b, const Fr& c) {
     if (a_) {
       a_[row_] = a;
       b_[row_] = b;
-      c_[row_] = ab;
-      if (check_ && !bad_ && ab != c) bad_ = row_;
+      if (check_ && !bad_ && a * b != c) bad_ = row_;
     }
     ++row_;
   }
   //   enforce_small: every value a small integer (Boolean gadgets: a, b, c in −2..2,
-  //   so a·b in −4..4), a·b computed on integers.
+  //   so a·b in −4..4), a·b compared on integers.
   void enforce_small(int a, int b, int c) {
     if (a_) {
       a_[row_] = small(a);
       b_[row_] = small(b);
-      c_[row_] = small(a * b);
       if (check_ && !bad_ && a * b != c) bad_ = row_;
     }
     ++row_;
@@ -275,7 +272,7 @@ private:
   }
 
   Scalar* w_;
-  Fr *a_, *b_, *c_;
+  Fr *a_, *b_;
   std::uint32_t var_, row_, var0_, row0_;
   bool check_;
   std::optional<std::uint32_t> bad_;

@@ -251,33 +251,30 @@ Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> ch, cons
   Synthesis s;
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
-  // std::vector value-initialises (zeroes) serially; the four vectors at least in parallel,
-  // their pages faulted in beforehand by all threads. Lent a/b/c storage is resident already
+  // std::vector value-initialises (zeroes) serially; the three vectors at least in parallel,
+  // their pages faulted in beforehand by all threads. Lent a/b storage is resident already
   // (page-locked) and holds an earlier partition's values: the challenges overwrite their
   // rows, and only the rows past the constraints are zeroed here.
   if (storage.a.empty()) {
     tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
                          [&] { s.abc.a = HostArray<Fr>::plain(L.domain_size); },
-                         [&] { s.abc.b = HostArray<Fr>::plain(L.domain_size); },
-                         [&] { s.abc.c = HostArray<Fr>::plain(L.domain_size); });
+                         [&] { s.abc.b = HostArray<Fr>::plain(L.domain_size); });
   } else {
     if (!storage.sized(L.domain_size))
-      fail(Error::Kind::Internal, "", "porep-lite: a/b/c storage of the wrong size for the domain");
+      fail(Error::Kind::Internal, "", "porep-lite: a/b storage of the wrong size for the domain");
     s.abc = std::move(storage);
     const std::size_t tail = L.domain_size - L.n_constraints;
     // (the field's zero is all-zero bytes in Montgomery form: first_touch writes zeros)
     const std::size_t bytes = tail * sizeof(Fr);
     tbb::parallel_invoke([&] { resize_prefaulted(s.witness, L.n_wires); },
                          [&] { first_touch(s.abc.a.data() + L.n_constraints, bytes); },
-                         [&] { first_touch(s.abc.b.data() + L.n_constraints, bytes); },
-                         [&] { first_touch(s.abc.c.data() + L.n_constraints, bytes); });
+                         [&] { first_touch(s.abc.b.data() + L.n_constraints, bytes); });
   }
   fill_publics(s.witness, root, ch);
   const auto t1 = Clock::now();
   std::vector<std::optional<std::uint32_t>> bad(L.challenges);
   tbb::parallel_for(std::uint32_t(0), L.challenges, [&](std::uint32_t j) {
-    ProveCS cs(s.witness.data(), s.abc.a.data(), s.abc.b.data(), s.abc.c.data(), L.first_var(j), L.first_row(j),
-               opt.check);
+    ProveCS cs(s.witness.data(), s.abc.a.data(), s.abc.b.data(), L.first_var(j), L.first_row(j), opt.check);
     challenge_circuit(cs, Var{1, root}, Var{2 + j, Fr::from_u64(ch[j])}, I.inputs[j], L.depth);
     check_extent(cs.used(), L, j);
     bad[j] = cs.first_unsatisfied();

@@ -25,8 +25,9 @@
 //   auto rep = Replica::generate(depth, seed);                 // or Replica::from_data
 //   auto ch  = draw_challenges(seed, k, depth);
 //   R1cs cs = build_r1cs(depth, k);                  // shape → setup::generate_key
-//   Synthesis s = synthesize(rep, ch);                         // witness + a/b/c, for the
-//   // prover: s.abc equals groth16::synthesize(pk, s.witness) for that key.
+//   Synthesis s = synthesize(rep, ch);                         // witness + a and b, for the
+//   // prover: s.abc equals groth16::synthesize(pk, s.witness) for that key (no c: the
+//   // prover's backend forms c = a∘b, groth16/prover.hpp).
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -108,19 +109,19 @@ struct SynthesisOptions {
 
 struct Synthesis {
   std::vector<Scalar> witness;  // canonical, n_wires long
-  groth16::Abc<Engine> abc;             // Montgomery, domain_size long each
+  groth16::Abc<Engine> abc;             // a and b, Montgomery, domain_size long each
   std::optional<std::uint32_t> first_unsatisfied;  // only with check
   // Wall seconds of the two phases (bench_circuit reports them; the worker-count rule in
-  // pipeline/config.cpp is fitted to them): allocating and zeroing the four vectors (pages
+  // pipeline/config.cpp is fitted to them): allocating and zeroing the three vectors (pages
   // faulted in by all threads, then one thread per vector zeroes it: the serial part; with
-  // lent a/b/c storage only the witness, and the rows past the constraints zeroed),
+  // lent a/b storage only the witness, and the rows past the constraints zeroed),
   // and the challenges (parallel).
   double alloc_s = 0, challenges_s = 0;
 };
 
-// Prove mode: witness and a/b/c in one pass, challenges in parallel. Rows
+// Prove mode: witness and a, b in one pass, challenges in parallel. Rows
 // n_constraints + s (s = 0..n_public) of a hold w[s], as the zkey's extra A rows make
-// groth16::synthesize compute them. a/b/c go into `storage` when it is given (domain_size
+// groth16::synthesize compute them. a and b go into `storage` when it is given (domain_size
 // each, e.g. lent by the backend; every element is overwritten), else into plain memory.
 // Throws Error(BadInput) for an index ≥ 2^depth.
 Synthesis synthesize(const Replica& rep, std::span<const std::uint64_t> challenges,

@@ -25,11 +25,11 @@ typename CS::LC sbox5(CS& cs, const typename CS::LC& x) {
   using LC = typename CS::LC;
   if constexpr (!CS::kRecordsShape) {  // the products are the witness values: not recomputed
     const Var x2 = cs.alloc(x.val.sqr());
-    cs.enforce_values(x.val, x.val, x2.value, x2.value);
+    cs.enforce_values(x.val, x.val, x2.value);
     const Var x4 = cs.alloc(x2.value.sqr());
-    cs.enforce_values(x2.value, x2.value, x4.value, x4.value);
+    cs.enforce_values(x2.value, x2.value, x4.value);
     const Var x5 = cs.alloc(x4.value * x.val);
-    cs.enforce_values(x4.value, x.val, x5.value, x5.value);
+    cs.enforce_values(x4.value, x.val, x5.value);
     return LC(x5);
   }
   Var x2 = cs.alloc(x.val.sqr());
@@ -64,7 +64,7 @@ void poseidon_permute_gadget(CS& cs, std::array<typename CS::LC, S.t>& s) {
     if (!full && ++partial % kFlattenEvery == 0)
       for (unsigned i = 1; i < T; ++i) {
         Var v = cs.alloc(s[i].val);
-        if constexpr (!CS::kRecordsShape) cs.enforce_values(s[i].val, Fr::one(), s[i].val, v.value);
+        if constexpr (!CS::kRecordsShape) cs.enforce_values(s[i].val, Fr::one(), v.value);
         else cs.enforce(s[i], one<CS>(), LC(v));
         s[i] = LC(v);
       }

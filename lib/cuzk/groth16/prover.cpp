@@ -47,10 +47,9 @@ Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w, Abc<E> 
   if (abc.a.empty()) {
     // Their pages faulted in on every core (util/first_touch_allocator.hpp), not serially. Lent
     // storage is resident already (page-locked): nothing to fault in.
-    tbb::parallel_invoke([&] { abc.a = HostArray<Fr>::plain(n); }, [&] { abc.b = HostArray<Fr>::plain(n); },
-                         [&] { abc.c = HostArray<Fr>::plain(n); });
+    tbb::parallel_invoke([&] { abc.a = HostArray<Fr>::plain(n); }, [&] { abc.b = HostArray<Fr>::plain(n); });
   } else if (!abc.sized(n)) {
-    fail(Error::Kind::Internal, pk.path, "a/b/c storage of the wrong size for the key's domain");
+    fail(Error::Kind::Internal, pk.path, "a/b storage of the wrong size for the key's domain");
   }
   const Coef<E>* coefs = pk.coefs.data();
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1024), [&](const auto& rg) {
@@ -63,7 +62,6 @@ Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w, Abc<E> 
         b += coefs[k].value * Fr::from_raw(w[coefs[k].signal]);
       abc.a[i] = a;
       abc.b[i] = b;
-      abc.c[i] = a * b;
     }
   });
   return abc;
@@ -71,17 +69,22 @@ Abc<E> synthesize(const ProvingKey<E>& pk, const std::vector<Scalar>& w, Abc<E> 
 
 template <class E>
 void compute_h(const ProvingKey<E>& pk, Abc<E>& abc, bool early_free) {
-  const auto& d = ntt::BasicDomain<typename E::Fr>::get(pk.header.log_domain);
-  tbb::parallel_invoke([&] { d.to_odd_coset(abc.a.data()); }, [&] { d.to_odd_coset(abc.b.data()); },
-                       [&] { d.to_odd_coset(abc.c.data()); });
-  const std::size_t n = abc.a.size();
+  using Fr = typename E::Fr;
+  const std::size_t n = abc.size();
+  if (!abc.sized(pk.header.domain_size))
+    fail(Error::Kind::Internal, pk.path, "a/b of the wrong size for the key's domain");
+  const auto& d = ntt::BasicDomain<Fr>::get(pk.header.log_domain);
+  // c = a ∘ b on the domain, before a and b are transformed (prover.hpp, step 2).
+  HostArray<Fr> c = HostArray<Fr>::plain(n);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& rg) {
-    for (std::size_t i = rg.begin(); i != rg.end(); ++i) abc.a[i] = abc.a[i] * abc.b[i] - abc.c[i];
+    for (std::size_t i = rg.begin(); i != rg.end(); ++i) c[i] = abc.a[i] * abc.b[i];
   });
-  if (early_free) {
-    abc.b.release();
-    abc.c.release();
-  }
+  tbb::parallel_invoke([&] { d.to_odd_coset(abc.a.data()); }, [&] { d.to_odd_coset(abc.b.data()); },
+                       [&] { d.to_odd_coset(c.data()); });
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& rg) {
+    for (std::size_t i = rg.begin(); i != rg.end(); ++i) abc.a[i] = abc.a[i] * abc.b[i] - c[i];
+  });
+  if (early_free) abc.b.release();
 }
 
 template <class E>

@@ -1,10 +1,12 @@
 #pragma once
 // Groth16 proving the snarkjs way (snarkjs groth16_prove.js; rapidsnark groth16.cpp):
 //   1. synthesis: a[i] = Σ_A coef·w, b[i] = Σ_B coef·w over the zkey coefficient section;
-//      c = a ∘ b (the C matrix is never used, so an unsatisfying witness silently gives an
-//      invalid proof: check with the .r1cs or verify afterwards);
-//   2. H: for a, b, c: iNTT over the n-domain, ×ω_2n^k, NTT → evaluations at the odd
-//      2n-th roots; h_i = a'_i·b'_i − c'_i (no division by Z: the key's H points absorb it);
+//   2. H: c = a ∘ b on the domain (formed by the backend, not synthesis: for a satisfied
+//      R1CS ⟨C_i,w⟩ = a_i·b_i at every row, the padding and public-input rows too, so the C
+//      matrix is never used and an unsatisfying witness silently gives an invalid proof:
+//      check with the .r1cs or verify afterwards); for a, b, c: iNTT over the n-domain,
+//      ×ω_2n^k, NTT → evaluations at the odd 2n-th roots; h_i = a'_i·b'_i − c'_i (no
+//      division by Z: the key's H points absorb it);
 //   3. MSMs: Σw·A, Σw·B1, Σw·B2, Σ_{j>nPublic} w·C, Σh·H;
 //   4. assembly with blinding r, s:
 //      πA = Σw·A + α1 + r·δ1,  πB = Σw·B2 + β2 + s·δ2,  b1 = Σw·B1 + β1 + s·δ1,
@@ -45,27 +47,31 @@ struct Blinding {
   static Blinding from_seed(std::uint64_t seed, std::string_view label);
 };
 
-// a, b, c evaluation vectors (Montgomery form), each domain_size long. Where they live is the
-// backend's choice (CurveBackend::lend_abc): plain memory, or views into one page-locked set a GPU
-// backend lent, which its upload reads in place (then lent() is true and the set goes back to the
-// backend's pool once a, b and c are all released).
+// The a and b evaluation vectors (Montgomery form), each domain_size long: what synthesis
+// gives the backend. c = a ∘ b is not among them: the backend forms it when it computes H (the
+// CPU in a buffer of compute_h's own, a GPU on the device after a and b went up), so it is
+// neither written by synthesis, held between synthesis and the device, nor uploaded. (The
+// name stays Abc: it is the a/b/c step's input, and lend_abc, AnyAbc and the `abc_from` event
+// field are named after it.) Where a and b live is the backend's choice
+// (CurveBackend::lend_abc): plain memory, or views into one page-locked set a GPU backend lent,
+// which its upload reads in place (then lent() is true and the set goes back to the backend's
+// pool once a and b are both released).
 template <class E>
 struct Abc {
   using Engine = E;
   using Fr = typename E::Fr;
-  HostArray<Fr> a, b, c;
+  HostArray<Fr> a, b;
   bool lent() const { return a.lent(); }
-  bool sized(std::size_t n) const { return a.size() == n && b.size() == n && c.size() == n; }
+  bool sized(std::size_t n) const { return a.size() == n && b.size() == n; }
   std::size_t size() const { return a.size(); }
-  std::size_t bytes() const { return (a.size() + b.size() + c.size()) * sizeof(Fr); }
+  std::size_t bytes() const { return (a.size() + b.size()) * sizeof(Fr); }
   void release() {
     a.release();
     b.release();
-    c.release();
   }
 };
 
-// Step 1. TBB-parallel over constraints, into `storage` when it is given (a/b/c of the key's
+// Step 1. TBB-parallel over constraints, into `storage` when it is given (a and b of the key's
 // domain each, e.g. lent by the backend; every element is overwritten), else into plain memory.
 // Throws Error(BadInput) if the witness length is not the key's nVars.
 template <class E>
@@ -110,15 +116,16 @@ struct StageTimes {
   // the G2 MSM, so each is what it took in the proof, not alone): Σw·A, Σw·B1, Σ_{j>nPublic} w·C, Σh·H.
   StageTime msm_a, msm_b1, msm_c, msm_h;
   std::optional<bool> h_table;  // CUDA backend with --msm-table-h: H's MSM used the key's window table
-  // Backend with a device of its own: where a/b/c went up from: "lent" (written by synthesis into
+  // Backend with a device of its own: where a and b went up from: "lent" (written by synthesis into
   // memory the backend lent, no host copy), "staged" (copied into a page-locked set first) or
   // "pageable" (uploaded from plain memory).
   std::optional<std::string> abc_from;
 };
 
-// Steps 2–3 on some device, for one curve. compute() takes a/b/c by value and releases them
-// as soon as it no longer needs them when early_free is set (after the H computation on the
-// CPU, after the upload on a GPU); otherwise they live until compute() returns.
+// Steps 2–3 on some device, for one curve. compute() takes a and b by value (it forms c = a ∘ b
+// itself) and releases them as soon as it no longer needs them when early_free is set (after
+// the H computation on the CPU, after the upload on a GPU); otherwise they live until
+// compute() returns.
 template <class E>
 class CurveBackend {
 public:
@@ -129,7 +136,7 @@ public:
   // backend uploads the key's points here so the upload overlaps synthesis. Optional (the
   // first compute() does it otherwise); errors may be thrown and are reported by compute().
   virtual void prepare(const ProvingKey<E>&) {}
-  // Storage for one partition's a/b/c under this key that this backend computes from best (a GPU
+  // Storage for one partition's a and b under this key that this backend computes from best (a GPU
   // backend: a page-locked set from its bounded pool, uploaded with no host copy), lent until the
   // Abc is released; empty when it has none to lend (then synthesis takes plain memory and
   // compute() takes that as before). Called by synthesis, possibly for another device's partition
@@ -170,7 +177,8 @@ template <class E>
 MsmSums<E> compute_on_cpu(const ProvingKey<E>& pk, Abc<E> abc, const std::vector<Scalar>& w, StageTimes& t,
                           bool early_free);
 
-// Step 2 alone, in place: on return abc.a holds h (Montgomery form); b and c are released
+// Step 2 alone, in place: c = a ∘ b into a buffer of its own (n elements, freed on return),
+// then the three odd-coset NTTs; on return abc.a holds h (Montgomery form) and b is released
 // when early_free is set. Exposed for tests against snarkjs's H.
 template <class E>
 void compute_h(const ProvingKey<E>& pk, Abc<E>& abc, bool early_free = true);

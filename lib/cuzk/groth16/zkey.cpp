@@ -256,7 +256,12 @@ std::size_t ProvingKey<E>::resident_bytes() const {
 
 template <class E>
 std::size_t ProvingKey<E>::partition_bytes(std::uint32_t n_vars, std::uint32_t domain_size) {
-  // witness (canonical) + a, b, c evaluation vectors + the canonical h for the MSM.
+  // witness (canonical) + four domain vectors: a and b (synthesis), and on the CPU backend
+  // c = a∘b while H is computed (compute_h's own), then the canonical h for the MSM beside a
+  // (and b without early free) and the MSMs' scratch. Three vectors at once would be the
+  // arrays alone; the fourth is what tests/batch/test_batch_budget_fit.sh's RSS bound needs
+  // (the CPU MSMs' digits and the domain's twiddles grow with n too). A lent partition gives
+  // back a, b and c's share (pipeline/stages.cpp): its backend forms c on the device.
   return std::size_t(n_vars) * sizeof(Fr) + 4 * std::size_t(domain_size) * sizeof(Fr);
 }
 

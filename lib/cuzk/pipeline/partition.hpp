@@ -5,7 +5,7 @@
 // goes back when the partition dies.
 //   Permit    the limiter's partition permit and byte reservation (memory_limiter.hpp), taken by
 //             the dispatcher, given back once the device is done with the partition (or, with
-//             hold_permit off, at the end of synthesis); the bytes of a/b/c go back as soon as
+//             hold_permit off, at the end of synthesis); the bytes of a and b go back as soon as
 //             synthesis has them in a backend's pinned pool (counted outside the budget)
 //   KeyLease  the proving key's pin in the key cache (key_cache.hpp), taken at admission; the
 //             key itself is loaded on the first load() (by synthesis)
@@ -54,7 +54,7 @@ public:
     if (lim_) std::exchange(lim_, nullptr)->release(bytes_, true);
   }
   // Gives `bytes` of the reservation back now (at most what it holds) and keeps the permit: part
-  // of the partition lives in memory charged elsewhere (a/b/c in a backend's pinned pool, which
+  // of the partition lives in memory charged elsewhere (a and b in a backend's pinned pool, which
   // the budget left out as host_reserved).
   void give_back(std::uint64_t bytes) {
     if (!lim_) return;

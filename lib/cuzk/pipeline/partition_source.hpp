@@ -1,10 +1,11 @@
 #pragma once
-// What turns a sector's partition into the witness and a/b/c the prover needs: the only part of
-// the batch that knows a circuit. The graph calls it and knows none.
-//   snarkjs witness sectors   WitnessSource   (witness_source.cpp): a .wtns per partition, a/b/c
+// What turns a sector's partition into the witness and the a, b vectors the prover needs (c = a∘b
+// is the backend's): the only part of the batch that knows a circuit. The graph calls it and
+// knows none.
+//   snarkjs witness sectors   WitnessSource   (witness_source.cpp): a .wtns per partition, a and b
 //                                              from the key's coefficient section
 //   porep-lite native sectors  PorepLiteSource (porep_lite_source.cpp): one replica per sector,
-//                                              witness and a/b/c in one native pass per partition
+//                                              witness, a and b in one native pass per partition
 // A source is shared by the sector's partitions (thread-safe: several synthesize at once).
 #include <cstdint>
 #include <memory>
@@ -27,7 +28,7 @@ struct Synthesized {
 class PartitionSource {
 public:
   virtual ~PartitionSource() = default;
-  // Partition `part` under `pk` (either curve), its a/b/c written into `storage` when that holds
+  // Partition `part` under `pk` (either curve), its a and b written into `storage` when that holds
   // storage of the key's curve (lent by a backend: Batch::lend_abc), else into plain memory.
   // Throws Error naming the file and the problem.
   virtual Synthesized synthesize(unsigned part, const groth16::AnyKey& pk, groth16::AnyAbc storage) = 0;

@@ -101,9 +101,12 @@ bool Batch::synthesize(Partition& p) {
     Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk, std::move(storage)); });
     p.w = std::move(syn.w);
     p.abc = std::move(syn.abc);
-    // a/b/c in a backend's pinned pool: that memory is charged outside the budget (host_reserved),
-    // so the partition's reservation no longer holds them.
-    std::visit([&](const auto& abc) { if (abc.lent()) p.permit.give_back(abc.bytes()); }, p.abc);
+    // a and b in a backend's pinned pool: that memory is charged outside the budget (host_reserved),
+    // so the partition's reservation no longer holds them, nor c's share of the footprint (a backend
+    // that lends forms c = a∘b on its device; ProvingKey::partition_bytes).
+    std::visit([&](const auto& abc) {
+      if (abc.lent()) p.permit.give_back(abc.bytes() + abc.size() * sizeof(*abc.a.data()));  // a, b; c
+    }, p.abc);
     p.inputs = std::move(syn.inputs);
     p.pub = groth16::visit_curve(pk, [&](auto, const auto& k) { return groth16::public_signals(k, p.w.values); });
   } catch (const std::bad_alloc&) {

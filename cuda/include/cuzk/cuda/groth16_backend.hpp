@@ -1,22 +1,24 @@
 #pragma once
-// The GPU node's backend: H (3 odd-coset NTTs + pointwise a·b − c) and the five MSMs of a
-// Groth16 partition on one CUDA device, behind groth16::Backend, for either curve (BLS12-381
-// and BN254: one code path, templated on the key's engine; both scalar fields are 32 bytes, so
-// the staging sets and device buffers hold either curve's elements).
+// The GPU node's backend: H (c = a∘b on the device, 3 odd-coset NTTs + pointwise a·b − c) and
+// the five MSMs of a Groth16 partition on one CUDA device, behind groth16::Backend, for either
+// curve (BLS12-381 and BN254: one code path, templated on the key's engine; both scalar fields
+// are 32 bytes, so the staging sets and device buffers hold either curve's elements).
 //
-//  page-locked sets (registered_buffer.hpp: a, b, c and the witness of one partition each), in
-//     one bounded pool per backend. Synthesis asks for one (lend_abc) and writes a/b/c straight
-//     into it, so they go up with no host copy ("lent"); the witness is copied in beside them.
+//  page-locked sets (registered_buffer.hpp: a, b and the witness of one partition each; no c,
+//     which is formed on the device), in one bounded pool per backend. Synthesis asks for one
+//     (lend_abc) and writes a and b straight into it, so they go up with no host copy ("lent");
+//     the witness is copied in beside them.
 //     A partition synthesized into plain memory (no set was free, or another device lent its
-//     set) has its a/b/c copied into a set of the device stage's own ("staged"), or goes up from
+//     set) has its a and b copied into a set of the device stage's own ("staged"), or goes up from
 //     pageable memory when none is left ("pageable"). The witness stays canonical, the form
 //     synthesis gives and the MSMs read (no conversion on either side). With early free a set
 //     goes back to the pool as soon as the uploads have read it;
 //  device work (one mutex per device, time waited → StageTimes::lock_wait), as a graph of
-//     streams: the witness goes up first, then a, b, c (h2d); the MSMs A, B1, C (G1) and B2
+//     streams: the witness goes up first, then a and b (h2d); the MSMs A, B1, C (G1) and B2
 //     (G2, second context, run by the backend's one long-lived G2 thread) start once the
-//     witness is up; the three odd-coset
-//     NTTs and a·b − c (ntt) follow each upload on a third context; the H MSM waits for h.
+//     witness is up; on a third context (ntt) a's NTT follows its upload (a copied into c's
+//     place first), c = a∘b (fr_mul) and b's and c's NTTs follow b's, then a·b − c; the H MSM
+//     waits for h.
 //     h2d, ntt, msm_g1 and msm_g2 are each that chain's own time and overlap one another;
 //     the MSM results are single points: d2h is their readback.
 // The key's points stay resident on the device across partitions that share a zkey (by
@@ -73,22 +75,23 @@ public:
   // (two syntheses, one queued, two at the device: one uploading, one waiting for it), so that
   // no partition falls back to a copy; beyond it (more workers), plain memory and a staged copy.
   static constexpr std::size_t kLentSets = 5;
-  // A page-locked set of the pool for synthesis to write a/b/c into (at most kLentSets lent at
+  // A page-locked set of the pool for synthesis to write a and b into (at most kLentSets lent at
   // once); empty when none is free or pinning failed.
   groth16::Abc<Bls> lend_abc(const groth16::ProvingKey<Bls>& pk) override;
   groth16::Abc<Bn> lend_abc(const groth16::ProvingKey<Bn>& pk) override;
-  // The pool's page-locked sets (a/b/c + witness each): kLentSets for synthesis and one per
-  // concurrent compute() for the copies of plain a/b/c (made only when needed, charged in full),
-  // and the key upload's staging (UploadStaging::kTotalBytes while a key goes up). A partition's
-  // footprint also counts its a/b/c: the batch gives those bytes back when they were lent.
+  // The pool's page-locked sets (a, b + witness each): kLentSets for synthesis and one per
+  // concurrent compute() for the copies of plain a and b (made only when needed, charged in
+  // full), and the key upload's staging (UploadStaging::kTotalBytes while a key goes up). A
+  // partition's footprint also counts its a and b: the batch gives those bytes back when they
+  // were lent.
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bls>& pk, unsigned workers) const override {
     return reserved(pk.header.domain_size, pk.header.n_vars, workers);
   }
   std::uint64_t host_reserved_bytes(const groth16::ProvingKey<Bn>& pk, unsigned workers) const override {
     return reserved(pk.header.domain_size, pk.header.n_vars, workers);
   }
-  // Elements of one staging set (Staging::fit): a, b, c (3 × domain) and the witness.
-  static constexpr std::uint64_t staging_elems(std::uint64_t domain, std::uint64_t vars) { return 3 * domain + vars; }
+  // Elements of one staging set (Staging::fit): a and b (2 × domain) and the witness.
+  static constexpr std::uint64_t staging_elems(std::uint64_t domain, std::uint64_t vars) { return 2 * domain + vars; }
 
 private:
   struct ResidentBase;
@@ -96,7 +99,7 @@ private:
   struct Resident;
   struct Staging;
   struct HostInputs {  // where one partition's uploads read from (pinned staging or pageable)
-    const groth16::Scalar* abc[3];  // the curve's Fr, Montgomery form (32 bytes each, as Scalar)
+    const groth16::Scalar* ab[2];  // a, b: the curve's Fr, Montgomery form (32 bytes each, as Scalar)
     const groth16::Scalar* w;
   };
   static std::uint64_t reserved(std::uint64_t domain, std::uint64_t vars, unsigned workers) {
@@ -137,10 +140,10 @@ private:
   std::unique_ptr<LendingPool<Staging>> pool_;  // the page-locked sets (a lease may outlive it)
   std::mutex device_mu_;  // around device work only
   std::unique_ptr<Context> ctx_;
-  DeviceBuffer<groth16::Scalar> dabc_;      // a/b/c on the device (h in place of a; the curve's Fr), reused (device_mu_)
+  DeviceBuffer<groth16::Scalar> dabc_;      // a, b, c = a∘b on the device (h in place of a; the curve's Fr), reused (device_mu_)
   DeviceBuffer<groth16::Scalar> dw_;        // the canonical witness on the device, reused (device_mu_)
-  std::unique_ptr<Stream> copy_;            // uploads (w, a, b, c) under the NTTs and MSMs
-  std::unique_ptr<Event[]> events_;         // start, w, a, b, c uploaded; h ready
+  std::unique_ptr<Stream> copy_;            // uploads (w, a, b) under the NTTs and MSMs
+  std::unique_ptr<Event[]> events_;         // start, w, a, b uploaded; h ready (groth16_backend.cpp's kEv*)
   std::unique_ptr<Context> ctx_g2_;         // the G2 MSM's own stream and scratch (same device)
   std::unique_ptr<Context> ctx_table_;      // H window tables' builds, lowest stream priority (upload_mu_)
   std::unique_ptr<Context> ctx_ntt_;        // the H computation's stream, tables and scratch

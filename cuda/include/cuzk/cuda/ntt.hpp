@@ -25,6 +25,9 @@ void ntt_to_odd_coset(Context& ctx, Fr* data, unsigned log_n);
 
 // out[i] = a[i]·b[i] − c[i] (the pointwise step of H), device arrays of n elements.
 void fr_mul_sub(Context& ctx, Fr* out, const Fr* a, const Fr* b, const Fr* c, std::size_t n);
+// out[i] = a[i]·b[i] (c = a∘b on the domain, formed on the device before c's NTT; out may be a
+// or b), device arrays of n elements.
+void fr_mul(Context& ctx, Fr* out, const Fr* a, const Fr* b, std::size_t n);
 
 // BN254 (cuda/src/ntt_bn254.cu).
 void ntt_forward(Context& ctx, bn254::Fr* data, unsigned log_n);
@@ -32,5 +35,6 @@ void ntt_inverse(Context& ctx, bn254::Fr* data, unsigned log_n);
 void ntt_to_odd_coset(Context& ctx, bn254::Fr* data, unsigned log_n);
 void fr_mul_sub(Context& ctx, bn254::Fr* out, const bn254::Fr* a, const bn254::Fr* b, const bn254::Fr* c,
                 std::size_t n);
+void fr_mul(Context& ctx, bn254::Fr* out, const bn254::Fr* a, const bn254::Fr* b, std::size_t n);
 
 }  // namespace cuzk::cuda
