@@ -1,6 +1,7 @@
 #include "cuzk/groth16/prepared_key.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -15,6 +16,7 @@
 #include "cuzk/util/atomic_file.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/input_file.hpp"
 #include "cuzk/util/mapped_file.hpp"
 
 namespace cuzk::groth16 {
@@ -186,6 +188,22 @@ void write_with_fingerprint(const ProvingKey<E>& pk, const Fingerprint& fp, cons
   f.commit();
 }
 
+// The mapped file opened again for reads (KeyFileSpan), when it is still the file that was
+// mapped: same size and the same header, whose digests cover every array. nullptr when not
+// (replaced meanwhile, or no descriptor to be had): the views then have the mapping only.
+std::shared_ptr<const InputFile> reopen_mapped(const MappedFile& m) {
+  try {
+    auto f = std::make_shared<const InputFile>(m.path());
+    std::array<u8, kHeaderBytes> head{};
+    if (f->size() != m.size() || ::pread(f->fd(), head.data(), head.size(), 0) != ssize_t(head.size()) ||
+        std::memcmp(head.data(), m.data(), head.size()) != 0)
+      return nullptr;
+    return f;
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
 template <class E>
 std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why) {
   using G1Affine = typename E::G1Affine;
@@ -268,12 +286,15 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
     std::memcpy(k.row_begin[r].data(), at(ROW0 + r), k.row_begin[r].size() * sizeof(u32));
   }
   std::shared_ptr<const void> keep = m;
-  k.coefs = KeyArray<Coef<E>>::view(keep, reinterpret_cast<const Coef<E>*>(at(COEFS)), h.count[COEFS]);
-  k.a = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(A)), h.count[A]);
-  k.b1 = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(B1)), h.count[B1]);
-  k.b2 = KeyArray<G2Affine>::view(keep, reinterpret_cast<const G2Affine*>(at(B2)), h.count[B2]);
-  k.c = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(C)), h.count[C]);
-  k.h = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(H)), h.count[H]);
+  // The views also name the file and their offsets (a GPU upload reads them from there).
+  const std::shared_ptr<const InputFile> src = reopen_mapped(*m);
+  auto in_file = [&](unsigned i) { return src ? KeyFileSpan{src, h.offset[i]} : KeyFileSpan{}; };
+  k.coefs = KeyArray<Coef<E>>::view(keep, reinterpret_cast<const Coef<E>*>(at(COEFS)), h.count[COEFS], in_file(COEFS));
+  k.a = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(A)), h.count[A], in_file(A));
+  k.b1 = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(B1)), h.count[B1], in_file(B1));
+  k.b2 = KeyArray<G2Affine>::view(keep, reinterpret_cast<const G2Affine*>(at(B2)), h.count[B2], in_file(B2));
+  k.c = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(C)), h.count[C], in_file(C));
+  k.h = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(H)), h.count[H], in_file(H));
   return k;
 }
 
