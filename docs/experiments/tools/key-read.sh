@@ -4,7 +4,8 @@
 # device call (issue 47 items 2 and 3): AFTER's CUDA tests (cuda_test_resident_upload: the file
 # path gives the same device bases as the memory path; cuda_test_groth16*), gen-porep (depth 16,
 # 2^LOG, 10 partitions, seed 11) and prepare-key once; the disk's sequential read rate of the
-# prepared key (dd iflag=direct bs=64M, and fio when present); then RUNS rounds of BEFORE and
+# prepared key (dd iflag=direct bs=64M, and fio when present); one cold 2^24 section uploaded
+# direct alone (cuda_test_resident_upload's heavy case prints its GB/s); then RUNS rounds of BEFORE and
 # AFTER, each warm (prepared key in the page cache) and cold (its pages dropped with
 # posix_fadvise DONTNEED, no root needed, and the drop checked with mincore: the share of its
 # pages still cached is printed before the run). Every run's proofs must equal the first's.
@@ -19,6 +20,9 @@ mkdir -p "$OUT" "$W"; rc=0
 for t in cuda_test_resident_upload cuda_test_groth16; do  # (the prefix matches cuda_test_groth16_lent too)
   run_cuda_tests "$BA" "$OUT" "$t" | tee -a "$OUT/log.txt" || rc=1
 done
+# The direct upload alone: a cold 2^24 G1 section (1.7 GB under W) up with upload_file, then from memory.
+CUZK_HEAVY=1 TMPDIR=$W "$BA/cuda_test_resident_upload" -tc='*heavy*' > "$OUT/upload-heavy.log" 2>&1 || rc=1
+el "upload_file heavy: $(grep -h 'MESSAGE' "$OUT/upload-heavy.log" | tail -n 1)" | tee -a "$OUT/log.txt"
 porep_prepared "$BA" "$OUT" "$W" "$LOG" || rc=1
 KEY=$(ls -S "$W"/kc/*.cuzkpk | head -n 1)
 
