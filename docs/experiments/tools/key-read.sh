@@ -73,7 +73,6 @@ run() {  # NAME BIN
 for i in $(seq 1 "${RUNS:-2}"); do
   for side in before after; do
     B=$BB; [[ $side == after ]] && B=$BA
-    python3 "$W/cache.py" count "$KEY" > /dev/null  # (warm: the previous run left it cached)
     el "$side-warm-$i: key $(python3 "$W/cache.py" count "$KEY")" | tee -a "$OUT/log.txt"
     run "$side-warm-$i" "$B"
     python3 "$W/cache.py" drop "$KEY"
