@@ -164,17 +164,30 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident<E>>& r, const Provin
     // Packed on host threads into staging made once for the five sections. (DMA straight
     // from the prepared key's registered pages was tried: registering page-cache pages ran
     // at 1.7-2.0 GB/s on the H200 host, slower than packing into pinned staging.)
+    // A section of a prepared key whose pages are mostly not in the page cache (evicted since
+    // the key was loaded and checked) is read from its file with O_DIRECT straight into the
+    // staging and packed there (util/section_reader.hpp: large reads at the disk's rate, no
+    // page faults, no page cache filled); a read that fails (the file shrank, EIO) fails the
+    // upload, where the mapping would have raised SIGBUS. A cached section, or one of a parsed
+    // .zkey, is packed from memory: the key check (prepared_key.cpp) has mapped every page by
+    // then, and a buffered read would add a copy of every byte beside synthesis.
     UploadStaging staging;
-    r->b2.upload(*ctx_up_, pk.b2.data(), pk.b2.size(), staging);
-    r->set_ready(ResidentBase::kB2);
-    r->a.upload(*ctx_up_, pk.a.data(), pk.a.size(), staging);
-    r->set_ready(ResidentBase::kA);
-    r->b1.upload(*ctx_up_, pk.b1.data(), pk.b1.size(), staging);
-    r->set_ready(ResidentBase::kB1);
-    r->c.upload(*ctx_up_, pk.c.data(), pk.c.size(), staging);
-    r->set_ready(ResidentBase::kC);
-    r->h.upload(*ctx_up_, pk.h.data(), pk.h.size(), staging);
-    r->set_ready(ResidentBase::kH);
+    SectionReadOptions direct;
+    direct.mode = SectionReadOptions::Mode::Direct;
+    auto up = [&](auto& dst, const auto& src, ResidentBase::Section s) {
+      const groth16::KeyFileSpan& f = src.file_span();
+      const std::uint64_t bytes = std::uint64_t(src.size()) * sizeof(*src.data());
+      if (f.file && SectionReader(f.file).resident_fraction(f.offset, bytes) < direct.min_resident)
+        dst.upload_file(*ctx_up_, SectionReader(f.file), f.offset, src.size(), staging, direct);
+      else
+        dst.upload(*ctx_up_, src.data(), src.size(), staging);
+      r->set_ready(s);
+    };
+    up(r->b2, pk.b2, ResidentBase::kB2);
+    up(r->a, pk.a, ResidentBase::kA);
+    up(r->b1, pk.b1, ResidentBase::kB1);
+    up(r->c, pk.c, ResidentBase::kC);
+    up(r->h, pk.h, ResidentBase::kH);
     build_h_table(*r);
   } catch (...) {
     r->set_failed(std::current_exception());

@@ -35,3 +35,15 @@ variant_flags() {
     *) return 1 ;;
   esac
 }
+# porep_prepared BIN OUT W [LOG=24]: gen-porep (depth 16, 2^LOG, one sector of 10 partitions,
+#   seed 11, on the GPU) into W/s and prepare-key into W/kc, one el line each (also appended to
+#   OUT/log.txt); returns 1 when either failed.
+porep_prepared() {
+  local bin=$1 out=$2 w=$3 log=${4:-24} fail=0
+  "$bin/cuzk-prove" gen-porep --out "$w/s" --depth 16 --log-domain "$log" --sectors 1 --partitions 10 --seed 11 \
+    --backend cuda > "$out/gen.txt" 2>&1 || fail=1
+  el "gen: $(tail -n 1 "$out/gen.txt")" | tee -a "$out/log.txt"
+  "$bin/cuzk-prove" prepare-key --key-cache "$w/kc" "$w"/s/*.zkey > "$out/prepare.txt" 2>&1 || fail=1
+  el "prepare-key: $(tail -n 1 "$out/prepare.txt")" | tee -a "$out/log.txt"
+  return $fail
+}

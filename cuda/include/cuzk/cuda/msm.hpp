@@ -20,6 +20,7 @@
 #include "cuzk/cuda/registered_buffer.hpp"
 #include "cuzk/ec/bls12_381_curves.hpp"
 #include "cuzk/ec/bn254_curves.hpp"
+#include "cuzk/util/section_reader.hpp"
 
 namespace cuzk::cuda {
 
@@ -66,6 +67,13 @@ public:
   // is given). Returns once the points are on the device.
   void upload(Context& ctx, const HostAffine* pts, std::size_t n);
   void upload(Context& ctx, const HostAffine* pts, std::size_t n, UploadStaging& staging);
+  // From a file holding n host affine points at byte `offset` (a prepared key's section,
+  // groth16::KeyFileSpan): the staging's packers read it with `reader` straight into the
+  // page-locked buffers (large reads; O_DIRECT when its pages are not cached: no page faults
+  // on a mapping) and pack each chunk there in place before its copy goes up, the next chunk
+  // read while it does. Returns once the points are on the device, with what the read did.
+  SectionReadReport upload_file(Context& ctx, const SectionReader& reader, std::uint64_t offset, std::size_t n,
+                                UploadStaging& staging, const SectionReadOptions& options = {});
   // From the zkey layout: n points of {x, y} in Montgomery form, 2·sizeof(Field) bytes
   // each, all-zero = infinity. Queued on ctx's stream; `raw` must stay valid until then.
   void upload_raw(Context& ctx, const void* raw, std::size_t n);
