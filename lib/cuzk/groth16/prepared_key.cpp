@@ -222,8 +222,8 @@ std::shared_ptr<const InputFile> reopen_mapped(const MappedFile& m) {
 // Bytes [from, to) of a prepared key that is mostly not in the page cache, read into it with
 // large buffered reads on several threads (util/section_reader.hpp), so that the check's page
 // faults find them there: alone, the faults read a cold key ahead a read-around window at a
-// time (128 KiB by default: 1.9 GB/s for a cold 12 GB 2^24 key on the H100 host). Best
-// effort: a read that fails is left to the check, which reads every byte anyway.
+// time (128 KiB by default; issue 47: 1.9 GB/s for a cold 2^24 key). Best effort: a read that
+// fails is left to the check, which reads every byte anyway.
 void read_into_page_cache(const std::shared_ptr<const InputFile>& f, u64 from, u64 to) {
   if (!f || to <= from) return;
   try {
