@@ -3,8 +3,6 @@
 // mapping shows (what the CUDA upload does, cuda/src/resident_upload.cpp); owned arrays (a
 // parsed .zkey) name none; copies and moves keep the span, refilling an array drops it.
 #include <doctest/doctest.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
@@ -91,28 +89,4 @@ TEST_CASE("key file spans: a prepared key's views name their bytes in the file")
   moved = cuzk::BigVector<G1Affine>(3);  // owned again: no file
   CHECK_FALSE(moved.file_span().file);
   CHECK_FALSE(moved.is_view());
-}
-
-TEST_CASE("key file spans: a prepared key whose pages were dropped reads the same (read into the page cache first)") {
-  cuzk::test::TempDir d("cuzk-key-file-span-cold-");
-  const std::string zk = (d.p / "k.zkey").string(), entry = (d.p / "e.cuzkpk").string();
-  fs::copy_file(cuzk::test::fixture("main", "circuit.zkey"), zk);
-  const ProvingKey<E> parsed = read_zkey<E>(zk);
-  write_prepared_key(parsed, zk, entry);
-  {
-    const int fd = ::open(entry.c_str(), O_RDONLY);
-    REQUIRE(fd >= 0);
-    ::fdatasync(fd);
-    ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-    ::close(fd);
-  }
-  const cuzk::SectionReader probe(entry);
-  const double before = probe.resident_fraction(0, fs::file_size(entry));
-  std::string why;
-  auto pk = read_prepared_key<E>(entry, zk, why);
-  REQUIRE_MESSAGE(pk.has_value(), why);
-  CHECK(bytes_of(pk->a) == bytes_of(parsed.a));
-  CHECK(bytes_of(pk->b2) == bytes_of(parsed.b2));
-  CHECK(bytes_of(pk->h) == bytes_of(parsed.h));
-  CHECK(probe.resident_fraction(0, fs::file_size(entry)) >= before);
 }

@@ -10,9 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
-#include <thread>
 #include <type_traits>
-#include <vector>
 
 #include "cuzk/groth16/binfile.hpp"
 #include "cuzk/groth16/standalone_key.hpp"
@@ -21,7 +19,6 @@
 #include "cuzk/util/error.hpp"
 #include "cuzk/util/input_file.hpp"
 #include "cuzk/util/mapped_file.hpp"
-#include "cuzk/util/section_reader.hpp"
 
 namespace cuzk::groth16 {
 
@@ -219,28 +216,6 @@ std::shared_ptr<const InputFile> reopen_mapped(const MappedFile& m) {
   }
 }
 
-// Bytes [from, to) of a prepared key that is mostly not in the page cache, read into it with
-// large buffered reads on several threads (util/section_reader.hpp), so that the check's page
-// faults find them there: alone, the faults read a cold key ahead a read-around window at a
-// time (128 KiB by default; issue 47: 1.9 GB/s for a cold 2^24 key). Best effort: a read that
-// fails is left to the check, which reads every byte anyway.
-void read_into_page_cache(const std::shared_ptr<const InputFile>& f, u64 from, u64 to) {
-  if (!f || to <= from) return;
-  try {
-    const SectionReader rd(f);
-    SectionReadOptions o;
-    o.mode = SectionReadOptions::Mode::Buffered;
-    if (rd.resident_fraction(from, to - from) >= o.min_resident) return;
-    constexpr std::size_t kChunk = std::size_t(4) << 20;
-    o.threads = std::clamp(std::thread::hardware_concurrency(), 4u, 16u);
-    std::vector<std::vector<u8>> scratch(o.threads, std::vector<u8>(kChunk + SectionReader::kSlack));
-    std::vector<u8*> bufs;
-    for (auto& b : scratch) bufs.push_back(b.data());
-    rd.read(from, to - from, kChunk, bufs, kChunk + SectionReader::kSlack, [](const SectionChunk&) {}, {}, o);
-  } catch (const std::exception&) {
-  }
-}
-
 template <class E>
 std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why,
                                                    bool header_only = false) {
@@ -305,10 +280,6 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
     const u64 next = i + 1 < N_ARR ? h.offset[i + 1] : m->size();
     if (next < end || next != align_up(end) || !zero(end, next)) return no(std::string(kArrName[i]) + ": bad padding");
   }
-  // The file again (the views name it: a GPU upload reads them from there), and its arrays
-  // read into the page cache first when they are mostly not there.
-  const std::shared_ptr<const InputFile> src = reopen_mapped(*m);
-  read_into_page_cache(src, kHeaderBytes, m->size());
   for (unsigned i = 0; i < N_ARR; ++i) {  // the content, every byte (CRC-32C tree on all cores)
     if (header_only && i != IC) continue;
     const Digest d = array_digest(m->data() + h.offset[i], h.count[i] * elem_size<E>(i));
@@ -336,6 +307,8 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
     std::memcpy(k.row_begin[r].data(), at(ROW0 + r), k.row_begin[r].size() * sizeof(u32));
   }
   std::shared_ptr<const void> keep = m;
+  // The views also name the file and their offsets (a GPU upload reads them from there).
+  const std::shared_ptr<const InputFile> src = reopen_mapped(*m);
   auto in_file = [&](unsigned i) { return src ? KeyFileSpan{src, h.offset[i]} : KeyFileSpan{}; };
   k.coefs = KeyArray<Coef<E>>::view(keep, reinterpret_cast<const Coef<E>*>(at(COEFS)), h.count[COEFS], in_file(COEFS));
   k.a = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(A)), h.count[A], in_file(A));
