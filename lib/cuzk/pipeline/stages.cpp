@@ -208,6 +208,7 @@ void Batch::write(Partition& p) {
   if (p.failed()) emit_error(s, p.part, p.error);
   p.leave_device();  // a partition that failed before the device still holds its reservations
   partition_done(s, p.part, proof, false);
+  p.leave_writer();
 }
 
 void Batch::partition_done(SectorState& s, unsigned part, std::optional<AnyProof> proof, bool was_skipped) {
