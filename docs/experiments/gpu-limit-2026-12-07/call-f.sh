@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 47 item 5 on an H200: 10 × 2^24 and then 10 × 2^26 porep-lite partitions in one call, each key
+# Issue 47 item 5 on an H200: 10 × 2^24 and then 10 × 2^26 (LOGS: the sizes, default "24 26"; an H100 takes "24 25") porep-lite partitions in one call, each key
 # written by gen-porep --prepared straight as a standalone prepared key (no .zkey: a 2^26 .zkey beside its
 # prepared copy does not fit the host's 64 GiB disk), `batch --backend cuda --seed 5` with the defaults.
 # GPU memory sampled by nvidia-smi every 0.5 s; the host's memory and disk before each step.
@@ -27,6 +27,7 @@ for L in ${LOGS:-24 26}; do
   grep -v "batch:" "$F/batch$L.txt" | tail -n 3 >> "$F/log.txt"
   python3 "$T/runs_summary.py" --busy --stages --glob "scale_$L.jsonl" "$F" | tee -a "$F/log.txt"
   rm -rf "$W/s$L" "$W/b$L"
+  cp "$F/log.txt" "$OUT/log.txt"; tar -cJf "$OUT/callf.tar.xz" -C /tmp cf 2>/dev/null  # what is done so far, should the call be cut
 done
 kill $SMI 2>/dev/null
 el "gpu memory peak $(awk -F', ' '{gsub(/ MiB/,"",$2); if ($2+0 > m) m = $2+0} END {print m" MiB"}' "$F/gpumem.csv")"
