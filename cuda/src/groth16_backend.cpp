@@ -177,7 +177,9 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident<E>>& r, const Provin
     auto up = [&](auto& dst, const auto& src, ResidentBase::Section s) {
       const groth16::KeyFileSpan& f = src.file_span();
       const std::uint64_t bytes = std::uint64_t(src.size()) * sizeof(*src.data());
-      if (f.file && SectionReader(f.file).resident_fraction(f.offset, bytes) < direct.min_resident)
+      // (the key's own mapping asked, not a fresh one: a key file this process may not write, e.g.
+      // a shared root-owned key, would otherwise count as never cached and always go up direct)
+      if (f.file && SectionReader::mapped_resident_fraction(src.data(), bytes) < direct.min_resident)
         dst.upload_file(*ctx_up_, SectionReader(f.file), f.offset, src.size(), staging, direct);
       else
         dst.upload(*ctx_up_, src.data(), src.size(), staging);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cuzk/util/error.hpp"
+#include "cuzk/util/mapped_file.hpp"
 #include "cuzk/util/section_reader.hpp"
 #include "temp_dir.hpp"
 
@@ -293,4 +294,19 @@ TEST_CASE("section reader: auto reads a cached range buffered, a dropped one dir
   d.mode = Mode::Direct;
   CHECK_THROWS_AS(r.read(0, 100, 65536, odd, 65536 + SectionReader::kSlack, [](const SectionChunk&) {}, {}, d),
                   cuzk::Error);
+}
+
+TEST_CASE("section reader: residency of a range of this process's own mapping") {
+  cuzk::test::TempDir dir("cuzk-section-reader-mapped-");
+  const std::string bytes = pattern(3 << 20);
+  const cuzk::MappedFile m(dir.put("k", bytes));
+  // every page touched through the mapping: all of them resident for this process
+  unsigned sum = 0;
+  for (std::size_t i = 0; i < m.size(); i += 4096) sum += m.data()[i];
+  CHECK(sum != 1);  // keeps the loop
+  CHECK(SectionReader::mapped_resident_fraction(m.data(), m.size()) == 1.0);
+  CHECK(SectionReader::mapped_resident_fraction(m.data() + 12345, 777777) == 1.0);  // unaligned inside
+  CHECK(SectionReader::mapped_resident_fraction(m.data() + 5, 0) == 1.0);
+  // a range that is not mapped at all: the kernel refuses to say, read as cold
+  CHECK(SectionReader::mapped_resident_fraction(reinterpret_cast<const void*>(std::uintptr_t(4096)), 4096) == 0.0);
 }

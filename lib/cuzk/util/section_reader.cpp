@@ -91,6 +91,18 @@ SectionReader::SectionReader(std::shared_ptr<const InputFile> file) : file_(std:
 
 SectionReader::SectionReader(const std::string& path) : file_(std::make_shared<const InputFile>(path)) {}
 
+double SectionReader::mapped_resident_fraction(const void* p, std::size_t bytes) {
+  if (bytes == 0) return 1.0;
+  const std::uintptr_t page = std::uintptr_t(::sysconf(_SC_PAGESIZE));
+  const std::uintptr_t from = reinterpret_cast<std::uintptr_t>(p) / page * page;
+  const std::uintptr_t to = (reinterpret_cast<std::uintptr_t>(p) + bytes + page - 1) / page * page;
+  std::vector<unsigned char> v(std::size_t((to - from) / page));
+  if (::mincore(reinterpret_cast<void*>(from), std::size_t(to - from), v.data()) != 0) return 0.0;
+  std::size_t in = 0;
+  for (unsigned char c : v) in += c & 1;
+  return double(in) / double(v.size());
+}
+
 double SectionReader::resident_fraction(u64 offset, u64 length) const {
   struct stat st {};
   if (::fstat(file_->fd(), &st) != 0) fail(Error::Kind::Io, path(), std::string("cannot stat: ") + std::strerror(errno));

@@ -80,9 +80,19 @@ public:
                          const ReuseFn& before_reuse = {}, const SectionReadOptions& options = {}) const;
 
   // Share of the pages of [offset, offset + length) in the page cache now (0 … 1; 1 for an empty range).
+  // Through a mapping of its own: for a file this process may not write, Linux (5.2 on) reports no
+  // page cache state that way (0), so a caller that already maps the range asks
+  // mapped_resident_fraction instead.
   double resident_fraction(std::uint64_t offset, std::uint64_t length) const;
 
   const std::string& path() const { return file_->path(); }
+
+  // Share of the pages of [p, p + bytes), a range of this process's own file mapping, that are
+  // resident (0 … 1; 1 for an empty range; 0 when the kernel will not say). For a file this process
+  // may not write, Linux (5.2 on) counts only pages mapped in this process: after a pass that touched
+  // every page (a prepared key's check), those are the pages still in memory for it — what matters
+  // here — where resident_fraction's fresh mapping would count none (a root-owned, read-only key).
+  static double mapped_resident_fraction(const void* p, std::size_t bytes);
 
 private:
   std::shared_ptr<const InputFile> file_;
