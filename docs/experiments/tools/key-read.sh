@@ -73,6 +73,7 @@ run() {  # NAME BIN
 for i in $(seq 1 "${RUNS:-2}"); do
   for side in before after; do
     B=$BB; [[ $side == after ]] && B=$BA
+    cat "$KEY" > /dev/null  # warm: the pages back in the cache (dd and the cold runs dropped them)
     el "$side-warm-$i: key $(python3 "$W/cache.py" count "$KEY")" | tee -a "$OUT/log.txt"
     run "$side-warm-$i" "$B"
     python3 "$W/cache.py" drop "$KEY"
