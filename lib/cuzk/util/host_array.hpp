@@ -2,7 +2,7 @@
 // HostArray<T>: n elements of T in host memory owned by someone else: a plain heap block made for
 // it, or part of a buffer a pool lent (util/lending_pool.hpp: a GPU backend's page-locked set, which
 // the device reads without a host copy). The owner is shared, so several arrays may be views into
-// one lent buffer (a partition's a, b and c in one set); the buffer goes back when the last of them
+// one lent buffer (a partition's a and b in one set); the buffer goes back when the last of them
 // is released or destroyed. Move-only: a copy would be a second name for the same memory.
 // For trivially copyable element types.
 #include <cstddef>

@@ -2,7 +2,7 @@
 // LendingPool<T>: a bounded pool of costly buffers (a GPU backend's page-locked sets, ~0.1 s a GB
 // to make) kept for reuse and lent out as shared pointers. Borrowers come in classes, each with
 // its own limit on what it holds at once (the CUDA backend: synthesis, which writes a partition's
-// a/b/c straight into a set, and the device stage's fallback copies), so one class can never take
+// a and b straight into a set, and the device stage's fallback copies), so one class can never take
 // what another needs; the pool makes at most the sum of the limits. A lent item comes back when
 // the last copy of its pointer goes, on whatever path (an exception included); if the pool is
 // gone by then (a lease that outlived its backend), the item is destroyed instead.
