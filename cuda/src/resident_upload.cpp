@@ -39,6 +39,14 @@ struct DrainStream {
   const Context& ctx;
   ~DrainStream() { (void)cudaStreamSynchronize(ctx.stream()); }
 };
+
+// A host point as the device keeps it: {x, y}, infinity as x = y = 0 (whatever coordinates the
+// flagged point holds).
+template <class HostAffine, class F>
+void pack_point(const HostAffine& p, F* dst) {
+  dst[0] = p.inf ? F::zero() : p.x;
+  dst[1] = p.inf ? F::zero() : p.y;
+}
 }  // namespace
 
 UploadStaging::UploadStaging(std::size_t buffer_bytes, unsigned packers) : bytes_(buffer_bytes) {
@@ -82,11 +90,7 @@ void ResidentBases<HostAffine>::upload(Context& ctx, const HostAffine* pts, std:
         if (pending[k]) done[k].synchronize();  // that buffer's previous copy has finished
         F* dst = reinterpret_cast<F*>(st.buffer(2 * t + unsigned(k)));
         const std::size_t b = c * chunk, m = std::min(chunk, n - b);
-        for (std::size_t i = 0; i < m; ++i) {
-          const HostAffine& p = pts[b + i];
-          dst[2 * i] = p.inf ? F::zero() : p.x;
-          dst[2 * i + 1] = p.inf ? F::zero() : p.y;
-        }
+        for (std::size_t i = 0; i < m; ++i) pack_point(pts[b + i], dst + 2 * i);
         CUZK_CUDA_CHECK(cudaMemcpyAsync(buf_.get() + 2 * b, dst, 2 * m * sizeof(F), cudaMemcpyHostToDevice, ctx.stream()));
         done[k].record(ctx.stream());
         pending[k] = true;
@@ -141,8 +145,7 @@ SectionReadReport ResidentBases<HostAffine>::upload_file(Context& ctx, const Sec
         for (std::size_t i = 0; i < m; ++i) {  // in place: dst[2i..2i+1] end before point i + 1 starts
           HostAffine p;
           std::memcpy(static_cast<void*>(&p), c.data + i * kPoint, kPoint);
-          dst[2 * i] = p.inf ? F::zero() : p.x;
-          dst[2 * i + 1] = p.inf ? F::zero() : p.y;
+          pack_point(p, dst + 2 * i);
         }
         CUZK_CUDA_CHECK(cudaMemcpyAsync(buf_.get() + 2 * first, dst, 2 * m * sizeof(F), cudaMemcpyHostToDevice,
                                         ctx.stream()));

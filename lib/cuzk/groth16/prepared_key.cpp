@@ -29,7 +29,6 @@ using u8 = std::uint8_t;
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-constexpr char kMagic[8] = {'C', 'U', 'Z', 'K', 'P', 'K', '\x01', '\n'};
 constexpr u64 kHeaderBytes = 4096, kAlign = 4096;
 constexpr u64 kEdgeBytes = 64 * 1024;  // sampled at both ends of the big .zkey sections
 enum Arr : unsigned { IC, COEFS, ROW0, ROW1, A, B1, B2, C, H, N_ARR };
@@ -152,7 +151,7 @@ void write_with_fingerprint(const ProvingKey<E>& pk, const Fingerprint& fp, cons
   using G2Affine = typename E::G2Affine;
   RawHeader<E> h;
   std::memset(static_cast<void*>(&h), 0, sizeof h);
-  std::memcpy(h.magic, kMagic, 8);
+  std::memcpy(h.magic, kPreparedMagic, 8);
   h.layout = kPreparedLayout;
   h.endian = 0x01020304;
   h.sz_g1 = sizeof(G1Affine);
@@ -235,7 +234,7 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
   if (m->size() < kHeaderBytes) return no("truncated (" + std::to_string(m->size()) + " bytes, header needs 4096)");
   RawHeader<E> h;
   std::memcpy(&h, m->data(), sizeof h);
-  if (std::memcmp(h.magic, kMagic, 8) != 0) return no("not a cuzk prepared key (bad magic)");
+  if (std::memcmp(h.magic, kPreparedMagic, 8) != 0) return no("not a cuzk prepared key (bad magic)");
   if (h.layout != kPreparedLayout) return no("layout version " + std::to_string(h.layout) + ", this build reads " +
                                              std::to_string(kPreparedLayout));
   if (h.curve != u32(E::id))

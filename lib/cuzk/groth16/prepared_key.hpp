@@ -78,7 +78,9 @@ template <class E>
 void write_prepared_standalone(const ProvingKey<E>& pk, const std::string& out);
 template <class E>
 std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, bool header_only, std::string& why);
-// Where the layout version and the curve (u32 each) sit in every prepared key's header.
+// Every prepared key's first 8 bytes, and where the layout version and the curve (u32 each) sit
+// in its header.
+inline constexpr char kPreparedMagic[8] = {'C', 'U', 'Z', 'K', 'P', 'K', '\x01', '\n'};
 inline constexpr std::size_t kPreparedLayoutOffset = 8, kPreparedCurveOffset = 28;
 
 // The key for `zkey`: from the cache when a valid entry exists, else parsed from the .zkey

@@ -16,8 +16,6 @@ namespace cuzk::groth16 {
 
 namespace {
 
-constexpr char kMagic[8] = {'C', 'U', 'Z', 'K', 'P', 'K', '\x01', '\n'};  // prepared_key.cpp's
-
 template <class E>
 ProvingKey<E> read_checked(const std::string& path, bool header_only) {
   { MappedFile probe(path); }  // an unreadable file is Io, named, before the checks below
@@ -34,10 +32,10 @@ bool is_prepared_key_file(const std::string& path) {
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return false;
-  char head[sizeof kMagic];
+  char head[sizeof kPreparedMagic];
   const ssize_t n = ::pread(fd, head, sizeof head, 0);
   ::close(fd);
-  return n == ssize_t(sizeof head) && std::memcmp(head, kMagic, sizeof head) == 0;
+  return n == ssize_t(sizeof head) && std::memcmp(head, kPreparedMagic, sizeof head) == 0;
 }
 
 CurveId key_curve(const std::string& path) {
