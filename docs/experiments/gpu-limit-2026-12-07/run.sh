@@ -27,7 +27,14 @@ if [[ $STEP == budget ]]; then
     "$P" batch --backend cuda --seed 5 --progress off --key-cache "$W/kc" --out "$W/b$i" --events "$OUT/bls24_$i.jsonl" \
       "$W/s"/*.json > "$OUT/bls24_$i.txt" 2>&1 || rc=1
     el "bls24_$i: $(grep 'batch:' "$OUT/bls24_$i.txt" | tail -n 1)"
-    [[ $i -gt 1 ]] && { cmp -s <(cat "$W/b1"/*/*.proof.json) <(cat "$W/b$i"/*/*.proof.json) && el "proofs of run $i = run 1's" || { el "proofs of run $i DIFFER"; rc=1; }; }
+    if [[ $i -gt 1 ]]; then  # every proof of run i equal to run 1's, and there are proofs to compare
+      n1=$(ls "$W/b1"/*/*.proof.json 2>/dev/null | wc -l); ni=$(ls "$W/b$i"/*/*.proof.json 2>/dev/null | wc -l)
+      if (( n1 > 0 && n1 == ni )) && cmp -s <(cat "$W/b1"/*/*.proof.json) <(cat "$W/b$i"/*/*.proof.json); then
+        el "proofs of run $i = run 1's ($ni)"
+      else
+        el "proofs of run $i DIFFER or missing ($n1 / $ni files)"; rc=1
+      fi
+    fi
   done
   python3 "$T/runs_summary.py" --busy --stages --glob 'bls24_*.jsonl' "$OUT" | tee -a "$OUT/log.txt"
   rm -rf "$W/s" "$W/kc" "$W"/b[0-9]*
