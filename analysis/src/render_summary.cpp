@@ -93,6 +93,33 @@ std::string startup_line(const RunSummary& s) {
   return l + printf_string("; %zu proof(s) done in it)", u.proofs);
 }
 
+// "first proof at 7.88 s (sector s0 p3): key read 0.01–6.55 s · ...; most of it: key read 6.54 s (83.0%) · ...":
+// what the first proof waited for (first_proof.hpp), with the key's read and upload rates where the
+// events give their bytes.
+std::string first_path_line(const RunSummary& s) {
+  const FirstProofPath& p = *s.first_path;
+  const auto at = [](double t) { return printf_string("%.3f", t); };
+  std::string l = "first proof at " + human(p.end, "s") + " (";
+  if (!p.sector.empty()) l += "sector " + p.sector + " ";
+  l += "p" + std::to_string(p.partition) + ") waited for:";
+  for (std::size_t i = 0; i < p.segments.size(); ++i)
+    l += std::string(i ? " ·" : "") + " " + std::string(describe(p.segments[i].step)) + " " + at(p.segments[i].t0) + "–" +
+         at(p.segments[i].t1) + " s";
+  if (p.end > 0)
+    l += printf_string("; most of it: %s %s (%.1f%%)", std::string(describe(p.bound)).c_str(), human(p.bound_seconds, "s").c_str(),
+                       100 * p.bound_seconds / p.end);
+  const auto rate = [](double bytes, double t0, double t1) {
+    return bytes > 0 && t1 > t0 ? ", " + human(bytes, "bytes") + " at " + human(bytes / (t1 - t0), "bytes/s") : std::string();
+  };
+  if (p.key_read)
+    l += " · the key's read (" + (p.key_read->source.empty() ? std::string("?") : p.key_read->source) + ") " +
+         human(p.key_read->t1 - p.key_read->t0, "s") + rate(p.key_read->bytes, p.key_read->t0, p.key_read->t1);
+  if (p.key_upload)
+    l += " · its upload " + at(p.key_upload->t0) + "–" + at(p.key_upload->t1) + " s" +
+         rate(p.key_upload->bytes, p.key_upload->t0, p.key_upload->t1);
+  return l;
+}
+
 // The prose lines of one run (shared by text and markdown).
 std::vector<std::string> run_lines(const RunSummary& s) {
   std::vector<std::string> L;
@@ -128,6 +155,7 @@ std::vector<std::string> run_lines(const RunSummary& s) {
     L.push_back("peak RSS " + human(s.peak_rss, "bytes") + " (from run_end; no mem samples)");
   }
   L.push_back(startup_line(s));
+  if (s.first_path) L.push_back(first_path_line(s));
   if (!s.loads.empty()) {
     std::string l = s.startup.key_ready > 0 ? "steady-state load per proof (spans from " + human(s.startup.key_ready, "s") + "):"
                                             : std::string("load per proof:");
@@ -201,6 +229,19 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
                         {"gpu_starved", s.gpu_starved},
                         {"error_messages", s.error_messages},
                         {"warnings", s.warnings}};
+    r["first_proof_path"] = nlohmann::json();
+    if (s.first_path) {
+      const FirstProofPath& p = *s.first_path;
+      nlohmann::json j = {{"end", p.end}, {"seq", p.seq}, {"partition", p.partition},
+                          {"sector", p.sector.empty() ? nlohmann::json() : nlohmann::json(p.sector)},
+                          {"segments", nlohmann::json::array()}, {"bound", std::string(to_string(p.bound))},
+                          {"bound_seconds", p.bound_seconds}, {"key_read", nlohmann::json()}, {"key_upload", nlohmann::json()}};
+      for (const auto& g : p.segments) j["segments"].push_back({{"step", std::string(to_string(g.step))}, {"t0", g.t0}, {"t1", g.t1}});
+      if (p.key_read)
+        j["key_read"] = {{"t0", p.key_read->t0}, {"t1", p.key_read->t1}, {"bytes", p.key_read->bytes}, {"source", p.key_read->source}};
+      if (p.key_upload) j["key_upload"] = {{"t0", p.key_upload->t0}, {"t1", p.key_upload->t1}, {"bytes", p.key_upload->bytes}};
+      r["first_proof_path"] = std::move(j);
+    }
     for (const auto& st : s.stages) {
       auto d = describe_json(st.d);
       d["name"] = st.name;

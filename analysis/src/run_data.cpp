@@ -105,6 +105,7 @@ private:
     s.seq = e.seq;
     s.partition = e.partition;
     s.stage = st;
+    s.key_wait = -1;
     s.worker = worker ? std::uint16_t(std::min<std::uint32_t>(*worker, 65534)) : 0xFFFF;
     if (!e.sector.empty()) remember_sector(s.seq, e.sector);
     if (st == Stage::Write) r_.write_end.emplace_back(key_of(s), s.t1);
@@ -117,13 +118,14 @@ private:
   void gpu(const events::Gpu& e) {
     Span& s = span(e, Stage::Gpu, e.worker);
     s.device = device(e.device);
+    if (e.key_wait) s.key_wait = float(*e.key_wait);
     const std::optional<double> sub[] = {e.lock_wait, e.h2d, e.ntt, e.msm_g1, e.msm_g2, e.d2h};  // Series order
     for (std::size_t i = 0; i < std::size(sub); ++i)
       if (sub[i]) r_.series[i].push_back(*sub[i]);
     r_.gpu_end.emplace_back(key_of(s), s.t1);
   }
 
-  void key_upload(const events::KeyUpload& e) { r_.key_uploads.push_back({e.t0, e.t1, device(e.device), e.zkey}); }
+  void key_upload(const events::KeyUpload& e) { r_.key_uploads.push_back({e.t0, e.t1, device(e.device), e.zkey, e.bytes}); }
 
   void key_load(const events::KeyLoad& e) { r_.key_loads.push_back({e.t0, e.t1, e.bytes, e.source, e.path}); }
 

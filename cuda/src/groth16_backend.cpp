@@ -377,13 +377,19 @@ groth16::MsmSums<E> CudaBackend::run_msms(Resident<E>& res, std::size_t n, std::
     s += std::chrono::duration<double>(now - t).count();
     t = now;
   };
-  res.wait(ResidentBase::kA);
+  t.key_wait += 0.0;  // measured (0 when every section is up)
+  auto wait_for = [&](ResidentBase::Section s) {  // the G1 chain's wait for a section, in key_wait
+    const auto w0 = Clock::now();
+    res.wait(s);
+    t.key_wait += since(w0);
+  };
+  wait_for(ResidentBase::kA);
   m.a = msm_g1(*ctx_, res.a, dw, nv);
   lap(t.msm_a);
-  res.wait(ResidentBase::kB1);
+  wait_for(ResidentBase::kB1);
   m.b1 = msm_g1(*ctx_, res.b1, dw, nv);
   lap(t.msm_b1);
-  res.wait(ResidentBase::kC);
+  wait_for(ResidentBase::kC);
   m.c = msm_g1(*ctx_, res.c, dw + np, nv - np);
   lap(t.msm_c);
   CUZK_CUDA_CHECK(cudaStreamWaitEvent(ctx_->stream(), events_[kEvH].get(), 0));
@@ -391,7 +397,7 @@ groth16::MsmSums<E> CudaBackend::run_msms(Resident<E>& res, std::size_t n, std::
     events_[kEvB].synchronize();
     uploaded();
   }
-  res.wait(ResidentBase::kH);
+  wait_for(ResidentBase::kH);
   const bool table = res.ready(ResidentBase::kHTable);
   if (options_.msm_table_h_bits) t.h_table = table;
   const auto* h = reinterpret_cast<const typename E::Fr*>(dabc_.get());

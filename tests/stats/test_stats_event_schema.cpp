@@ -147,7 +147,7 @@ TEST_CASE("to_fields writes the schema's fields, in its order") {
   ev::Gpu g;
   g.worker = 1;
   g.h2d = g.ntt = g.msm_g1 = g.msm_g2 = g.d2h = g.lock_wait = g.prep = 0.5;
-  g.msm_a = g.msm_b1 = g.msm_c = g.msm_h = 0.125;
+  g.msm_a = g.msm_b1 = g.msm_c = g.msm_h = g.key_wait = 0.125;
   g.h_table = true;
   g.abc_from = "lent";
   CHECK(names(ev::to_fields(g)) == listed(ev::Kind::Gpu));
@@ -169,7 +169,7 @@ TEST_CASE("to_fields writes the schema's fields, in its order") {
   CHECK(names(ev::to_fields(ev::Skip{"s", 0, 0, "r"})) == listed(ev::Kind::Skip));
   CHECK(names(ev::to_fields(ev::Redo{{"s", 0, 0, "r"}})) == listed(ev::Kind::Redo));
   CHECK(names(ev::to_fields(ev::KeyLoad{0, 1, "k", "zkey", 5, "bn128", "c", true, "n", "m"})) == listed(ev::Kind::KeyLoad));
-  CHECK(names(ev::to_fields(ev::KeyUpload{0, 1, std::int64_t(0), "k", "m"})) == listed(ev::Kind::KeyUpload));
+  CHECK(names(ev::to_fields(ev::KeyUpload{0, 1, std::int64_t(0), "k", "m", 5})) == listed(ev::Kind::KeyUpload));
   ev::RunEnd re;
   re.peak_rss_anon = 1;
   CHECK(names(ev::to_fields(re)) == listed(ev::Kind::RunEnd));

@@ -115,6 +115,9 @@ struct StageTimes {
   // msm_g1's four MSMs one by one (wall seconds of each call; on a GPU they share the device with
   // the G2 MSM, so each is what it took in the proof, not alone): Σw·A, Σw·B1, Σ_{j>nPublic} w·C, Σh·H.
   StageTime msm_a, msm_b1, msm_c, msm_h;
+  // Of those, the time the G1 chain waited for the key's sections to be on the device (a GPU
+  // backend's first partitions of a key, while its upload runs; 0 once the key is resident).
+  StageTime key_wait;
   std::optional<bool> h_table;  // CUDA backend with --msm-table-h: H's MSM used the key's window table
   // Backend with a device of its own: where a and b went up from: "lent" (written by synthesis into
   // memory the backend lent, no host copy), "staged" (copied into a page-locked set first) or

@@ -36,7 +36,11 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
         err = e.what();  // compute() meets it again and reports it for the partition
       }
       const std::string& path = groth16::visit_curve(*pk, [](auto, const auto& k) -> const std::string& { return k.path; });
-      ev.emit(events::KeyUpload{round_us(t0), round_us(ev.now()), std::int64_t(index), path, err});
+      const double bytes = groth16::visit_curve(*pk, [](auto, const auto& k) {
+        return double(k.a.size() + k.b1.size() + k.c.size() + k.h.size()) * sizeof(*k.a.data()) +
+               double(k.b2.size()) * sizeof(*k.b2.data());
+      });
+      ev.emit(events::KeyUpload{round_us(t0), round_us(ev.now()), std::int64_t(index), path, err, bytes});
     });
   }
 }
@@ -154,7 +158,8 @@ void Batch::on_device(Partition& p, std::size_t d) {
   e.msm_g1 = round_us(st.msm_g1);
   e.msm_g2 = round_us(st.msm_g2);
   for (auto [to, from] : {std::pair{&e.msm_a, &st.msm_a}, std::pair{&e.msm_b1, &st.msm_b1},
-                          std::pair{&e.msm_c, &st.msm_c}, std::pair{&e.msm_h, &st.msm_h}})
+                          std::pair{&e.msm_c, &st.msm_c}, std::pair{&e.msm_h, &st.msm_h},
+                          std::pair{&e.key_wait, &st.key_wait}})
     if (from->measured) *to = round_us(*from);
   if (st.h2d.measured) e.d2h = round_us(st.d2h);
   e.lock_wait = round_us(st.lock_wait);

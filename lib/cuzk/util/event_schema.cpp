@@ -74,6 +74,7 @@ constexpr FieldSpec kGpu[] = {
     {"msm_b1", T::Number, U::Seconds, O},
     {"msm_c", T::Number, U::Seconds, O},
     {"msm_h", T::Number, U::Seconds, O},
+    {"key_wait", T::Number, U::Seconds, O},
     {"d2h", T::Number, U::Seconds, O},
     {"lock_wait", T::Number, U::Seconds, A},
     {"prep", T::Number, U::Seconds, O},
@@ -104,7 +105,7 @@ constexpr FieldSpec kKeyLoad[] = {
 };
 constexpr FieldSpec kKeyUpload[] = {
     {"t0", T::Number, U::Seconds, A}, {"t1", T::Number, U::Seconds, A},  {"device", T::IntegerOrString, U::None, A},
-    {"zkey", T::String, U::None, A},  {"message", T::String, U::None, O},
+    {"zkey", T::String, U::None, A},  {"bytes", T::Integer, U::Bytes, O}, {"message", T::String, U::None, O},
 };
 #undef CUZK_SPAN_FIELDS
 
@@ -266,6 +267,7 @@ Fields to_fields(const Gpu& e) {
   const std::pair<const char*, const std::optional<double>*> times[] = {
       {"h2d", &e.h2d},       {"ntt", &e.ntt},       {"msm_g1", &e.msm_g1}, {"msm_g2", &e.msm_g2},
       {"msm_a", &e.msm_a},   {"msm_b1", &e.msm_b1}, {"msm_c", &e.msm_c},   {"msm_h", &e.msm_h},
+      {"key_wait", &e.key_wait},
       {"d2h", &e.d2h},       {"lock_wait", &e.lock_wait}, {"prep", &e.prep}};
   for (const auto& [k, v] : times)
     if (*v) f[k] = **v;
@@ -319,6 +321,7 @@ Fields to_fields(const KeyLoad& e) {
 
 Fields to_fields(const KeyUpload& e) {
   Fields f{{"t0", e.t0}, {"t1", e.t1}, {"device", device_value(e.device)}, {"zkey", e.zkey}};
+  if (e.bytes > 0) f["bytes"] = integral(e.bytes);
   if (!e.message.empty()) f["message"] = e.message;
   return f;
 }
@@ -385,6 +388,8 @@ void read(const Source& s, Gpu& e) {
   e.msm_b1 = s.opt_number("msm_b1");
   e.msm_c = s.opt_number("msm_c");
   e.msm_h = s.opt_number("msm_h");
+  e.key_wait = s.opt_number("key_wait");
+  if (e.key_wait && *e.key_wait < 0) s.bad("field 'key_wait' is negative");
   e.d2h = s.opt_number("d2h");
   if (auto t = s.opt_text("abc_from")) e.abc_from = std::string(*t);
 }
@@ -419,6 +424,8 @@ void read(const Source& s, KeyUpload& e) {
   e.device = read_device(s);
   if (!(e.t1 >= e.t0)) s.bad("key_upload ends before it starts (t1 < t0)");
   e.zkey = std::string(s.opt_text("zkey").value_or(""));
+  e.bytes = s.opt_number("bytes").value_or(0);
+  if (e.bytes < 0) s.bad("field 'bytes' is negative");
 }
 
 }  // namespace cuzk::events

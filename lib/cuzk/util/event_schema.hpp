@@ -151,6 +151,7 @@ struct Gpu : Span {
   std::optional<std::uint32_t> worker;
   std::optional<double> h2d, ntt, msm_g1, msm_g2, d2h, lock_wait, prep;
   std::optional<double> msm_a, msm_b1, msm_c, msm_h;  // msm_g1's four MSMs, when the backend times each
+  std::optional<double> key_wait;  // inside the span: the G1 chain waiting for the key's sections (its upload)
   std::optional<bool> h_table;
   std::optional<std::string> abc_from;  // "lent", "staged" or "pageable" (a backend with a device)
 };
@@ -204,6 +205,7 @@ struct KeyUpload {
   DeviceId device = std::int64_t(0);
   std::string zkey;
   std::string message;  // "" = not written
+  double bytes = 0;     // the key's point arrays read for the upload (host bytes); 0 = not written
 };
 
 // --- Writing and reading -----------------------------------------------------------------
@@ -232,6 +234,6 @@ void read(const Source& s, Gpu& e);
 void read(const Source& s, Mem& e);
 void read(const Source& s, ErrorEvent& e);
 void read(const Source& s, KeyLoad& e);    // t0, t1, bytes, source, path
-void read(const Source& s, KeyUpload& e);  // t0, t1, device, zkey
+void read(const Source& s, KeyUpload& e);  // t0, t1, device, zkey, bytes
 
 }  // namespace cuzk::events

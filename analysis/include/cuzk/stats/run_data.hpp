@@ -25,6 +25,7 @@ struct Span {
   std::uint16_t device;  // index into RunData::devices (gpu spans)
   std::uint16_t worker;  // synthesis worker (synth) or worker on the device (gpu); 0xFFFF unknown
   Stage stage;
+  float key_wait;        // gpu spans: seconds inside it waiting for the key's sections (its upload); -1 unknown
 };
 
 // Sub-times carried by gpu spans, plus the per-sector totals.
@@ -37,6 +38,7 @@ struct KeyUpload {
   double t0, t1;
   std::uint16_t device;  // index into RunData::devices
   std::string zkey;
+  double bytes = 0;      // the key's point arrays read for it (0: not in the file)
 };
 
 // A key read into host memory (`key_load`, one span per key and process; schema 2 producers).

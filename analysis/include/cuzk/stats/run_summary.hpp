@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cuzk/stats/descriptive.hpp"
+#include "cuzk/stats/first_proof.hpp"
 #include "cuzk/stats/run_data.hpp"
 #include "cuzk/stats/startup.hpp"
 
@@ -74,6 +75,7 @@ struct RunSummary {
   double wall = 0;
   std::optional<double> s_per_proof_plain, s_per_proof_steady;
   std::optional<double> first_proof;  // seconds from the run's start to its first completed proof
+  std::optional<FirstProofPath> first_path;  // what the first proof waited for (first_proof.hpp)
   std::vector<DeviceSummary> devices;
   // peak_rss: the larger of the sampled peak and run_end.peak_rss (the process's high-water
   // mark, which sees spikes between samples); sampled_peak_rss and its time from the samples.
