@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Call g: main at e9dc0b8 (build-gpu/g) on whatever card comes.
+# Call g: main at 7ebe221 (build-gpu/g; e9dc0b8 + the gpu event's key_wait) on whatever card comes.
 # 1. The CUDA tests of the fixes made after call e (the resident upload's test fix, the residency asked
 #    through the key's own mapping, pack_point shared) and the lent-set / groth16 suites.
 # 2. Issue 47 items 2, 3, 5 on standalone prepared keys (gen-porep --prepared, no .zkey):
