@@ -12,6 +12,7 @@
 #include "cuzk/pipeline/key_cache.hpp"
 #include "cuzk/pipeline/memory_limiter.hpp"
 #include "cuzk/util/error.hpp"
+#include "error_of.hpp"
 #include "file_bytes.hpp"
 #include "temp_dir.hpp"
 
@@ -23,13 +24,10 @@ namespace {
 
 const groth16::ProvingKey<Bls>& bls(const pipeline::KeyCache::KeyPtr& k) { return std::get<0>(*k); }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+// The message of the Error f throws ("" when none).
+template <class F>
+std::string error_of(F&& f) {
+  return test::error_of(std::forward<F>(f)).first;
 }
 
 // Flips a byte in the middle of H, the last array of a prepared key (before its padding).

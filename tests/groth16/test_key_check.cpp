@@ -16,12 +16,14 @@
 #include "cuzk/groth16/standalone_key.hpp"
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/util/error.hpp"
+#include "error_of.hpp"
 #include "file_bytes.hpp"
 #include "fixture_paths.hpp"
 #include "temp_dir.hpp"
 
 using namespace cuzk::groth16;
 using cuzk::Error;
+using cuzk::test::error_of;
 using cuzk::test::fixture;
 using cuzk::test::same_bytes;
 using cuzk::test::slurp;
@@ -39,16 +41,6 @@ const char* fixture_dir() {
   return E::id == cuzk::pairing::CurveId::Bn254 ? "main-bn128" : "main";
 }
 
-// The message and kind of what f throws ("" when it does not throw).
-template <class F>
-std::pair<std::string, Error::Kind> error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {e.what(), e.kind()};
-  }
-  return {"", Error::Kind::Internal};
-}
 
 // Where each point array lies in a prepared key of pk (the layout of prepared_key.hpp: a
 // 4096-byte header, then IC, coefficients, row_begin[0], row_begin[1], A, B1, B2, C, H, each
@@ -69,6 +61,14 @@ std::array<std::pair<std::size_t, std::size_t>, 5> point_arrays(const ProvingKey
   return out;
 }
 
+// A private copy of the curve's fixture key, parsed, and where its prepared copies go.
+template <class E>
+struct Files {
+  TempDir d{"cuzk-kc-"};
+  std::string zk = (d.p / "k.zkey").string(), entry = (d.p / "e.cuzkpk").string(), sk = (d.p / "s.cuzkpk").string();
+  ProvingKey<E> parsed = (fs::copy_file(fixture(fixture_dir<E>(), "circuit.zkey"), zk), read_zkey<E>(zk));
+};
+
 // How far into kOrder the array is.
 std::size_t rank(Arr a) {
   for (std::size_t i = 0; i < KeyCheck::kOrder.size(); ++i)
@@ -79,11 +79,10 @@ std::size_t rank(Arr a) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("deferred point checks: the same key and proofs as an eager load, both curves", E, Bls, Bn) {
-  TempDir d("cuzk-kc-");
-  const std::string zk = (d.p / "k.zkey").string(), entry = (d.p / "e.cuzkpk").string(),
-                    sk = (d.p / "s.cuzkpk").string();
-  fs::copy_file(fixture(fixture_dir<E>(), "circuit.zkey"), zk);
-  const ProvingKey<E> parsed = read_zkey<E>(zk);
+  const Files<E> f;
+  const TempDir& d = f.d;
+  const std::string &zk = f.zk, &entry = f.entry, &sk = f.sk;
+  const ProvingKey<E>& parsed = f.parsed;
   CHECK(parsed.deferred_check == nullptr);  // a parsed key has nothing deferred
   write_prepared_key(parsed, zk, entry);
   write_standalone_key(parsed, sk);
@@ -139,11 +138,10 @@ TEST_CASE_TEMPLATE("deferred point checks: the same key and proofs as an eager l
 }
 
 TEST_CASE_TEMPLATE("deferred point checks: a byte flipped in each point array loads, then fails its readers", E, Bls, Bn) {
-  TempDir d("cuzk-kc-");
-  const std::string zk = (d.p / "k.zkey").string(), entry = (d.p / "e.cuzkpk").string(),
-                    sk = (d.p / "s.cuzkpk").string();
-  fs::copy_file(fixture(fixture_dir<E>(), "circuit.zkey"), zk);
-  const ProvingKey<E> parsed = read_zkey<E>(zk);
+  const Files<E> f;
+  const TempDir& d = f.d;
+  const std::string &zk = f.zk, &entry = f.entry, &sk = f.sk;
+  const ProvingKey<E>& parsed = f.parsed;
   write_standalone_key(parsed, sk);
   const std::string good = slurp(sk);
   const Witness w = read_wtns(fixture(fixture_dir<E>(), "w0.wtns"), parsed.header.n_vars);

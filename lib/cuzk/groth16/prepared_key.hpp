@@ -25,7 +25,7 @@
 // What is checked when. Before a reader returns: everything above (size, magic, layout,
 // element sizes, header digest, fingerprint, counts, offsets, padding) and the content
 // checksums of IC, the coefficients and row_begin (synthesis reads them at once). The content
-// checksums of the five point arrays (A, B1, B2, C, H: 13.0 of a 2^24 key's 13.0 GB) too,
+// checksums of the five point arrays (A, B1, B2, C, H: most of a key, 9.7 GB at 2^24) too,
 // unless the caller defers them (KeyCacheOptions::defer_point_checks; the batch pipeline and
 // `prove` do): then the key's KeyCheck (key_check.hpp, ProvingKey::deferred_check) checks them
 // after the return on a thread of its own, in the CUDA upload's order B2, A, B1, C, H, and
