@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <system_error>
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -13,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <system_error>
 #include <type_traits>
 
 #include "cuzk/groth16/binfile.hpp"
@@ -234,7 +234,7 @@ KeyCheck::OnFail remove_entry_on_failure(const std::string& entry, const std::st
       return " (a key cache entry of " + zkey + ", already replaced)";
     if (::unlink(entry.c_str()) != 0)
       return " (a key cache entry of " + zkey + "; it could not be removed: " + std::strerror(errno) +
-             "; the next load checks it in full and rebuilds it)";
+             "; remove it by hand)";
     return " (a key cache entry of " + zkey + ": removed; the next load parses the .zkey again and rebuilds it; work "
            "that already failed is not retried)";
   };

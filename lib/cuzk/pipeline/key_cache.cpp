@@ -87,9 +87,10 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
     // A key whose deferred check failed is loaded again, every check before the load returns:
     // a key cache entry (removed by the failed check) is rebuilt from its .zkey for the
     // partitions still to come; a corrupt standalone key fails this load, naming the array.
-    if (check_failed(e.key)) e.eager = true;
+    const bool failed = check_failed(e.key);
+    if (failed) e.eager = true;
     if (e.eager) co.defer_point_checks = false;
-    if (!e.key.valid() || check_failed(e.key)) {
+    if (!e.key.valid() || failed) {
       e.key = mine.get_future().share();
       loader = true;
       ++loads_;
