@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -302,4 +303,21 @@ TEST_CASE("KeyCheck: waits from many threads, each check once; a key destroyed w
       CHECK(w.expired());
     }
   }
+}
+
+TEST_CASE("deferred point checks: keys destroyed at once, copies outliving the original, on a real mapping") {
+  const Files<Bls> f;
+  write_standalone_key(f.parsed, f.sk);
+  for (int i = 0; i < 50; ++i) {  // the check may not have started, be running or be done
+    (void)read_standalone_key<Bls>(f.sk, true);
+  }
+  std::optional<ProvingKey<Bls>> copy;
+  {
+    const ProvingKey<Bls> k = read_standalone_key<Bls>(f.sk, true);
+    copy = k;  // shares the check and the mapping
+  }
+  REQUIRE(copy->deferred_check != nullptr);
+  copy->wait_all_checked();
+  CHECK(same_bytes(f.parsed.b2, copy->b2));
+  CHECK(same_bytes(f.parsed.h, copy->h));
 }
