@@ -174,7 +174,12 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident<E>>& r, const Provin
     UploadStaging staging;
     SectionReadOptions direct;
     direct.mode = SectionReadOptions::Mode::Direct;
-    auto up = [&](auto& dst, const auto& src, ResidentBase::Section s) {
+    // Each section's content check passed first: a prepared key's checks may still be running
+    // (groth16/prepared_key.hpp: deferred, in this very order B2, A, B1, C, H = KeyCheck::kOrder),
+    // so a section goes up from the page cache its check has just filled while the next is
+    // checked; a failed check throws here (the file and the array named) and fails the upload.
+    auto up = [&](auto& dst, const auto& src, ResidentBase::Section s, groth16::KeyCheck::Array which) {
+      pk.wait_checked(which);
       const groth16::KeyFileSpan& f = src.file_span();
       const std::uint64_t bytes = std::uint64_t(src.size()) * sizeof(*src.data());
       // (the key's own mapping asked, not a fresh one: a key file this process may not write, e.g.
@@ -185,11 +190,12 @@ void CudaBackend::upload_key(const std::shared_ptr<Resident<E>>& r, const Provin
         dst.upload(*ctx_up_, src.data(), src.size(), staging);
       r->set_ready(s);
     };
-    up(r->b2, pk.b2, ResidentBase::kB2);
-    up(r->a, pk.a, ResidentBase::kA);
-    up(r->b1, pk.b1, ResidentBase::kB1);
-    up(r->c, pk.c, ResidentBase::kC);
-    up(r->h, pk.h, ResidentBase::kH);
+    using Arr = groth16::KeyCheck::Array;
+    up(r->b2, pk.b2, ResidentBase::kB2, Arr::B2);
+    up(r->a, pk.a, ResidentBase::kA, Arr::A);
+    up(r->b1, pk.b1, ResidentBase::kB1, Arr::B1);
+    up(r->c, pk.c, ResidentBase::kC, Arr::C);
+    up(r->h, pk.h, ResidentBase::kH, Arr::H);
     build_h_table(*r);
   } catch (...) {
     r->set_failed(std::current_exception());

@@ -17,6 +17,7 @@
 #include "cuzk/groth16/witness.hpp"
 #include "cuzk/util/digest.hpp"
 #include "cuzk/util/error.hpp"
+#include "error_of.hpp"
 #include "file_bytes.hpp"
 #include "fixture_paths.hpp"
 #include "temp_dir.hpp"
@@ -25,6 +26,7 @@
 
 using namespace cuzk::groth16;
 using cuzk::Error;
+using cuzk::test::error_of;
 using cuzk::test::fixture;
 using cuzk::test::TempDir;
 using cuzk::test::same_bytes;
@@ -35,16 +37,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The message and kind of what f throws ("" when it does not throw).
-template <class F>
-std::pair<std::string, Error::Kind> error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {e.what(), e.kind()};
-  }
-  return {"", Error::Kind::Internal};
-}
 
 
 // Where the header digest sits: the 32 bytes that are the SHA-256 of every byte before them

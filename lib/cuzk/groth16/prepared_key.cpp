@@ -9,7 +9,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <span>
+#include <system_error>
 #include <type_traits>
 
 #include "cuzk/groth16/binfile.hpp"
@@ -33,6 +36,9 @@ constexpr u64 kHeaderBytes = 4096, kAlign = 4096;
 constexpr u64 kEdgeBytes = 64 * 1024;  // sampled at both ends of the big .zkey sections
 enum Arr : unsigned { IC, COEFS, ROW0, ROW1, A, B1, B2, C, H, N_ARR };
 constexpr const char* kArrName[N_ARR] = {"IC", "coefficients", "row_begin[0]", "row_begin[1]", "A", "B1", "B2", "C", "H"};
+// The five point arrays whose checks may be deferred, indexed by KeyCheck::Array.
+constexpr Arr kPointArr[KeyCheck::kArrays] = {A, B1, B2, C, H};
+constexpr bool is_point_array(unsigned i) { return i >= A; }
 
 static_assert(std::is_trivially_copyable_v<bls12_381::G1Affine> && std::is_trivially_copyable_v<bls12_381::G2Affine> &&
               std::is_trivially_copyable_v<bn254::G1Affine> && std::is_trivially_copyable_v<bn254::G2Affine> &&
@@ -149,6 +155,7 @@ template <class E>
 void write_with_fingerprint(const ProvingKey<E>& pk, const Fingerprint& fp, const std::string& out) {
   using G1Affine = typename E::G1Affine;
   using G2Affine = typename E::G2Affine;
+  pk.wait_all_checked();  // never a fresh digest over bytes whose own check has not passed
   RawHeader<E> h;
   std::memset(static_cast<void*>(&h), 0, sizeof h);
   std::memcpy(h.magic, kPreparedMagic, 8);
@@ -215,9 +222,30 @@ std::shared_ptr<const InputFile> reopen_mapped(const MappedFile& m) {
   }
 }
 
+// A deferred check's hook for a key cache entry (prepared_key.hpp: a failed entry is removed,
+// so the next load of the .zkey parses it again and rebuilds the entry), when `entry` is still
+// the file that was mapped.
+KeyCheck::OnFail remove_entry_on_failure(const std::string& entry, const std::string& zkey) {
+  struct stat st {};
+  if (::stat(entry.c_str(), &st) != 0) return {};
+  return [entry, zkey, dev = st.st_dev, ino = st.st_ino](const std::string&) -> std::string {
+    struct stat now {};
+    if (::stat(entry.c_str(), &now) != 0 || now.st_dev != dev || now.st_ino != ino)
+      return " (a key cache entry of " + zkey + ", already replaced)";
+    if (::unlink(entry.c_str()) != 0)
+      return " (a key cache entry of " + zkey + "; it could not be removed: " + std::strerror(errno) +
+             "; remove it by hand)";
+    return " (a key cache entry of " + zkey + ": removed; the next load parses the .zkey again and rebuilds it; work "
+           "that already failed is not retried)";
+  };
+}
+
+// defer: the five point arrays' content checks run after the return, on the key's KeyCheck
+// (prepared_key.hpp); on_fail: that check's hook for a failure.
 template <class E>
 std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, const Fingerprint& fp, std::string& why,
-                                                   bool header_only = false) {
+                                                   bool header_only = false, bool defer = false,
+                                                   const std::function<KeyCheck::OnFail()>& on_fail = {}) {
   using G1Affine = typename E::G1Affine;
   using G2Affine = typename E::G2Affine;
   std::shared_ptr<MappedFile> m;
@@ -279,10 +307,29 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
     const u64 next = i + 1 < N_ARR ? h.offset[i + 1] : m->size();
     if (next < end || next != align_up(end) || !zero(end, next)) return no(std::string(kArrName[i]) + ": bad padding");
   }
-  for (unsigned i = 0; i < N_ARR; ++i) {  // the content, every byte (CRC-32C tree on all cores)
-    if (header_only && i != IC) continue;
-    const Digest d = array_digest(m->data() + h.offset[i], h.count[i] * elem_size<E>(i));
-    if (std::memcmp(d.data(), h.digest[i], 32) != 0) return no(std::string(kArrName[i]) + ": content checksum mismatch");
+  // The content, every byte (CRC-32C tree on all cores): the point arrays' checks may be left
+  // to a KeyCheck that runs after the return; everything else is checked here.
+  auto content = [&](unsigned i) { return std::span<const u8>(m->data() + h.offset[i], h.count[i] * elem_size<E>(i)); };
+  auto stored = [&](unsigned i) {
+    Digest d;
+    std::memcpy(d.data(), h.digest[i], 32);
+    return d;
+  };
+  std::shared_ptr<const KeyCheck> deferred;
+  for (int pass = 0; pass < 2; ++pass) {  // 0: all but the point arrays; 1: those, unless deferred
+    for (unsigned i = 0; i < N_ARR; ++i) {
+      if ((header_only && i != IC) || is_point_array(i) != (pass == 1)) continue;
+      if (!content_matches(content(i), stored(i))) return no(std::string(kArrName[i]) + ": " + kContentMismatch);
+    }
+    if (pass == 0 && defer && !header_only) {
+      std::array<KeyCheck::Item, KeyCheck::kArrays> items;
+      for (std::size_t j = 0; j < KeyCheck::kArrays; ++j) items[j] = {content(kPointArr[j]), stored(kPointArr[j])};
+      try {
+        deferred = std::make_shared<const KeyCheck>(file, m, items, on_fail ? on_fail() : KeyCheck::OnFail{});
+        break;
+      } catch (const std::system_error&) {  // no thread to be had: checked here instead
+      }
+    }
   }
 
   ProvingKey<E> k;
@@ -315,6 +362,7 @@ std::optional<ProvingKey<E>> read_with_fingerprint(const std::string& file, cons
   k.b2 = KeyArray<G2Affine>::view(keep, reinterpret_cast<const G2Affine*>(at(B2)), h.count[B2], in_file(B2));
   k.c = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(C)), h.count[C], in_file(C));
   k.h = KeyArray<G1Affine>::view(keep, reinterpret_cast<const G1Affine*>(at(H)), h.count[H], in_file(H));
+  k.deferred_check = std::move(deferred);
   return k;
 }
 
@@ -339,8 +387,10 @@ void write_prepared_key(const ProvingKey<E>& pk, const std::string& zkey, const 
 }
 
 template <class E>
-std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why) {
-  auto k = read_with_fingerprint<E>(file, fingerprint(zkey), why);
+std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why,
+                                               bool defer_point_checks) {
+  auto k = read_with_fingerprint<E>(file, fingerprint(zkey), why, false, defer_point_checks,
+                                    [&] { return remove_entry_on_failure(file, zkey); });
   if (k) k->path = zkey;
   return k;
 }
@@ -351,8 +401,9 @@ void write_prepared_standalone(const ProvingKey<E>& pk, const std::string& out) 
 }
 
 template <class E>
-std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, bool header_only, std::string& why) {
-  auto k = read_with_fingerprint<E>(file, standalone_fingerprint(), why, header_only);
+std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, bool header_only, std::string& why,
+                                                      bool defer_point_checks) {
+  auto k = read_with_fingerprint<E>(file, standalone_fingerprint(), why, header_only, defer_point_checks);
   if (k) k->path = file;
   return k;
 }
@@ -362,7 +413,7 @@ ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const Key
   rep = {};
   rep.curve = E::snarkjs_name;
   if (is_prepared_key_file(zkey)) {  // a standalone prepared key: mapped and checked, no cache entry
-    ProvingKey<E> k = read_standalone_key<E>(zkey);
+    ProvingKey<E> k = read_standalone_key<E>(zkey, co.defer_point_checks);
     rep.source = "standalone";
     std::error_code ec;
     rep.bytes = fs::file_size(zkey, ec);
@@ -389,7 +440,8 @@ ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const Key
   std::error_code ec;
   if (fs::exists(fs::symlink_status(entry, ec))) {
     std::string why;
-    if (auto k = read_with_fingerprint<E>(entry, fp, why)) {
+    if (auto k = read_with_fingerprint<E>(entry, fp, why, false, co.defer_point_checks,
+                                          [&] { return remove_entry_on_failure(entry, zkey); })) {
       k->path = zkey;
       rep.source = "prepared";
       rep.bytes = rep.cache_bytes = fs::file_size(entry, ec);
@@ -425,10 +477,10 @@ std::variant<ProvingKey<pairing::Bls12_381>, ProvingKey<pairing::Bn254>> load_an
 #define CUZK_PREPARED_KEY_INSTANCES(E)                                                                       \
   template void write_prepared_key<E>(const ProvingKey<E>&, const std::string&, const std::string&);        \
   template std::optional<ProvingKey<E>> read_prepared_key<E>(const std::string&, const std::string&,        \
-                                                             std::string&);                                 \
+                                                             std::string&, bool);                           \
   template ProvingKey<E> load_key<E>(const std::string&, const ZkeyOptions&, const KeyCacheOptions&, KeyLoadReport&); \
   template void write_prepared_standalone<E>(const ProvingKey<E>&, const std::string&);                     \
-  template std::optional<ProvingKey<E>> read_prepared_standalone<E>(const std::string&, bool, std::string&);
+  template std::optional<ProvingKey<E>> read_prepared_standalone<E>(const std::string&, bool, std::string&, bool);
 CUZK_PREPARED_KEY_INSTANCES(pairing::Bls12_381)
 CUZK_PREPARED_KEY_INSTANCES(pairing::Bn254)
 #undef CUZK_PREPARED_KEY_INSTANCES

@@ -21,6 +21,23 @@
 // flipped anywhere). Arrays are views of the mapping (file-backed, reclaimable memory).
 // Trust: the cache folder is the user's own; an entry is never trusted beyond its digests,
 // and every proof is verified before it is written anyway.
+//
+// What is checked when. Before a reader returns: everything above (size, magic, layout,
+// element sizes, header digest, fingerprint, counts, offsets, padding) and the content
+// checksums of IC, the coefficients and row_begin (synthesis reads them at once). The content
+// checksums of the five point arrays (A, B1, B2, C, H: most of a key, 9.7 GB at 2^24) too,
+// unless the caller defers them (KeyCacheOptions::defer_point_checks; the batch pipeline and
+// `prove` do): then the key's KeyCheck (key_check.hpp, ProvingKey::deferred_check) checks them
+// after the return on a thread of its own, in the CUDA upload's order B2, A, B1, C, H, and
+// every reader of an array's bytes waits for that array's check first (the CPU prover before
+// its first MSM, CudaBackend::upload_key before each section, the key writers for all). So
+// no byte of an array reaches a proof, a device or a written key before its check passed.
+// A deferred check that fails fails whoever waits with one line, "<file>: B2: content checksum
+// mismatch", an Error(BadInput) like any corrupt key (`prove`: exit 2, no output written;
+// `batch`: the key's partitions fail, no proof written, exit 1). For a key cache entry the
+// line adds that the entry was removed: the next load (the pipeline's key cache reloads a key
+// whose check failed, eagerly, for its later partitions; a later run) parses the .zkey again
+// and rebuilds the entry. The partitions that already failed are not retried in that run.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -40,6 +57,10 @@ struct KeyCacheOptions {
   // an explicit folder prepares every key.
   std::string dir;
   std::uint64_t min_bytes = std::uint64_t(16) << 20;
+  // Prepared keys (cache entries and standalone keys) only: the five point arrays' content
+  // checks run after the load returns (see the top of this file); false: before it returns.
+  // Whoever sets it waits (ProvingKey::wait_checked) before reading those arrays' bytes.
+  bool defer_point_checks = false;
 };
 
 // What load_key did, for the key_load event and the person watching.
@@ -65,8 +86,10 @@ template <class E>
 void write_prepared_key(const ProvingKey<E>& pk, const std::string& zkey, const std::string& out);
 // Maps and checks the prepared key `file` made from `zkey`. nullopt with `why` set (one line)
 // when it is missing, stale, truncated or corrupt; the caller then parses the .zkey.
+// defer_point_checks: as KeyCacheOptions's (a failed deferred check removes `file`).
 template <class E>
-std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why);
+std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const std::string& zkey, std::string& why,
+                                               bool defer_point_checks = false);
 
 // The layer under standalone_key.hpp (call that, not these): a prepared key whose fingerprint
 // field says "standalone" (size 0, a fixed tag) instead of naming a .zkey. write: as
@@ -77,7 +100,8 @@ std::optional<ProvingKey<E>> read_prepared_key(const std::string& file, const st
 template <class E>
 void write_prepared_standalone(const ProvingKey<E>& pk, const std::string& out);
 template <class E>
-std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, bool header_only, std::string& why);
+std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, bool header_only, std::string& why,
+                                                      bool defer_point_checks = false);
 // Every prepared key's first 8 bytes, and where the layout version and the curve (u32 each) sit
 // in its header.
 inline constexpr char kPreparedMagic[8] = {'C', 'U', 'Z', 'K', 'P', 'K', '\x01', '\n'};
@@ -89,7 +113,7 @@ inline constexpr std::size_t kPreparedLayoutOffset = 8, kPreparedCurveOffset = 2
 // E is the key's curve (key_curve(zkey) tells it; a key of the other curve is an error).
 // `zkey` may be a standalone prepared key instead (recognised by its magic bytes, never its
 // name): it is mapped and checked (read_standalone_key), no cache entry is read or written,
-// and rep.source is "standalone".
+// and rep.source is "standalone". co.defer_point_checks applies to both kinds of prepared key.
 template <class E>
 ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep);
 // The same for a key of whichever curve the .zkey is.

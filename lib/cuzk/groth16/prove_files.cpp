@@ -19,7 +19,9 @@ namespace {
 
 template <class E>
 void prove_on(const ProveFiles& a, std::vector<OutputFile>& outs) {
-  ProvingKey<E> pk = read_key<E>(a.zkey);  // a .zkey or a standalone prepared key
+  // A .zkey or a standalone prepared key; the latter's point checks run beside the witness read
+  // and synthesis (prepared_key.hpp), and the prover waits for them before its first MSM.
+  ProvingKey<E> pk = read_key<E>(a.zkey, {}, true);
   Witness w = read_wtns(a.witness, {pk.header.n_vars, E::id, a.zkey});
   if (!a.r1cs.empty()) {
     R1cs<E> cs = read_r1cs<E>(a.r1cs);

@@ -17,10 +17,10 @@ namespace cuzk::groth16 {
 namespace {
 
 template <class E>
-ProvingKey<E> read_checked(const std::string& path, bool header_only) {
+ProvingKey<E> read_checked(const std::string& path, bool header_only, bool defer = false) {
   { MappedFile probe(path); }  // an unreadable file is Io, named, before the checks below
   std::string why;
-  auto k = read_prepared_standalone<E>(path, header_only, why);
+  auto k = read_prepared_standalone<E>(path, header_only, why, defer);
   if (!k) throw Error(Error::Kind::BadInput, why);  // `why` names the file
   return std::move(*k);
 }
@@ -60,13 +60,13 @@ void write_standalone_key(const ProvingKey<E>& pk, const std::string& out) {
 }
 
 template <class E>
-ProvingKey<E> read_standalone_key(const std::string& path) {
-  return read_checked<E>(path, false);
+ProvingKey<E> read_standalone_key(const std::string& path, bool defer_point_checks) {
+  return read_checked<E>(path, false, defer_point_checks);
 }
 
 template <class E>
-ProvingKey<E> read_key(const std::string& path, const ZkeyOptions& opt) {
-  return is_prepared_key_file(path) ? read_checked<E>(path, false) : read_zkey<E>(path, opt);
+ProvingKey<E> read_key(const std::string& path, const ZkeyOptions& opt, bool defer_point_checks) {
+  return is_prepared_key_file(path) ? read_checked<E>(path, false, defer_point_checks) : read_zkey<E>(path, opt);
 }
 
 template <class E>
@@ -76,8 +76,8 @@ ProvingKey<E> read_key_header(const std::string& path) {
 
 #define CUZK_STANDALONE_KEY_INSTANCES(E)                                                \
   template void write_standalone_key<E>(const ProvingKey<E>&, const std::string&);     \
-  template ProvingKey<E> read_standalone_key<E>(const std::string&);                   \
-  template ProvingKey<E> read_key<E>(const std::string&, const ZkeyOptions&);          \
+  template ProvingKey<E> read_standalone_key<E>(const std::string&, bool);             \
+  template ProvingKey<E> read_key<E>(const std::string&, const ZkeyOptions&, bool);    \
   template ProvingKey<E> read_key_header<E>(const std::string&);
 CUZK_STANDALONE_KEY_INSTANCES(pairing::Bls12_381)
 CUZK_STANDALONE_KEY_INSTANCES(pairing::Bn254)

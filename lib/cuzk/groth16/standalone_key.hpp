@@ -37,14 +37,15 @@ CurveId key_curve(const std::string& path);
 template <class E>
 void write_standalone_key(const ProvingKey<E>& pk, const std::string& out);
 
-// The standalone key at `path`, mapped (arrays are views of the file) after every check.
+// The standalone key at `path`, mapped (arrays are views of the file) after every check, or
+// with the point arrays' content checks deferred (prepared_key.hpp: defer_point_checks).
 template <class E>
-ProvingKey<E> read_standalone_key(const std::string& path);
+ProvingKey<E> read_standalone_key(const std::string& path, bool defer_point_checks = false);
 
 // Either kind of key, by content: a standalone prepared key (read_standalone_key) or a .zkey
-// (read_zkey with `opt`).
+// (read_zkey with `opt`; a parsed key has nothing deferred).
 template <class E>
-ProvingKey<E> read_key(const std::string& path, const ZkeyOptions& opt = {});
+ProvingKey<E> read_key(const std::string& path, const ZkeyOptions& opt = {}, bool defer_point_checks = false);
 // The header and IC only, of either kind (read_zkey_header for a .zkey; a standalone key's
 // header checks and IC's checksum, the big arrays are not read).
 template <class E>

@@ -14,10 +14,12 @@
 // is a template on the pairing engine E (pairing::Bls12_381, pairing::Bn254), instantiated for
 // both in zkey.cpp; zkey_curve() reads which one a file is before it is parsed.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cuzk/groth16/key_array.hpp"
+#include "cuzk/groth16/key_check.hpp"
 #include "cuzk/pairing/engine.hpp"
 
 namespace cuzk::groth16 {
@@ -70,6 +72,16 @@ public:
   KeyArray<G1Affine> a, b1, c, h;
   KeyArray<G2Affine> b2;
   std::string path;
+  // The content checks of a, b1, b2, c and h still running (a prepared key read with them
+  // deferred: prepared_key.hpp); null when every array was checked at load (a parsed .zkey, an
+  // eager load). Copies share it. Whoever reads those arrays' bytes waits first.
+  std::shared_ptr<const KeyCheck> deferred_check;
+  void wait_checked(KeyCheck::Array which) const {
+    if (deferred_check) deferred_check->wait(which);
+  }
+  void wait_all_checked() const {
+    if (deferred_check) deferred_check->wait_all();
+  }
 
   // Estimated bytes this key occupies once loaded (for the memory budget).
   std::size_t resident_bytes() const;

@@ -56,6 +56,7 @@ void write_zkey(const std::string& path, const ProvingKey<E>& pk) {
   using Fr = typename E::Fr;
   constexpr std::size_t n8q = 8 * Fq::N, g1b = Out<E>::kG1, g2b = Out<E>::kG2;
   const auto& h = pk.header;
+  pk.wait_all_checked();  // a deferred-check key (prepared_key.hpp): its points' checks passed first
   AtomicFile file(path);
   Out<E> o(file);
   o.bytes("zkey", 4);

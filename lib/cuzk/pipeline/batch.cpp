@@ -326,6 +326,7 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   groth16::KeyCacheOptions kco;
   kco.enabled = cfg.key_cache;
   kco.dir = cfg.key_cache_dir;
+  kco.defer_point_checks = true;  // checked beside synthesis and the upload (groth16/prepared_key.hpp)
   KeyCache keys(lim, {}, kco, key_load_reporter(ev));
   for (auto& s : sectors)
     if (s->error.empty()) keys.expect(s->spec.zkey, s->key_bytes, unsigned(s->spec.partitions()));

@@ -6,6 +6,23 @@
 
 namespace cuzk::pipeline {
 
+namespace {
+
+// A loaded key whose deferred point check (groth16/prepared_key.hpp) has failed.
+bool check_failed(const std::shared_future<KeyCache::KeyPtr>& f) {
+  if (!f.valid() || f.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return false;
+  try {
+    const KeyCache::KeyPtr& k = f.get();
+    return k && groth16::visit_curve(*k, [](auto, const auto& pk) {
+             return pk.deferred_check != nullptr && pk.deferred_check->failed();
+           });
+  } catch (...) {  // the load itself failed: that error stands
+    return false;
+  }
+}
+
+}  // namespace
+
 KeyCache::~KeyCache() {
   std::lock_guard<std::mutex> lk(m_);
   for (auto& [p, e] : keys_) drop_locked(e);
@@ -63,10 +80,17 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
   std::promise<KeyPtr> mine;
   bool loader = false;
   std::uint64_t start_bytes = 0;
+  groth16::KeyCacheOptions co = cache_;
   {
     std::lock_guard<std::mutex> lk(m_);
     auto& e = keys_.at(path);
-    if (!e.key.valid()) {
+    // A key whose deferred check failed is loaded again, every check before the load returns:
+    // a key cache entry (removed by the failed check) is rebuilt from its .zkey for the
+    // partitions still to come; a corrupt standalone key fails this load, naming the array.
+    const bool failed = check_failed(e.key);
+    if (failed) e.eager = true;
+    if (e.eager) co.defer_point_checks = false;
+    if (!e.key.valid() || failed) {
       e.key = mine.get_future().share();
       loader = true;
       ++loads_;
@@ -84,7 +108,7 @@ KeyCache::KeyPtr KeyCache::get(const std::string& path) {
       // their tasks. Unisolated, it could pick up another graph task - such as a synthesis of
       // the same key that then waits on this very load's future - and never return (seen
       // once as a hung batch_bad_input under ctest -j2).
-      auto k = tbb::this_task_arena::isolate([&] { return groth16::load_any_key(path, opt_, cache_, rep); });
+      auto k = tbb::this_task_arena::isolate([&] { return groth16::load_any_key(path, opt_, co, rep); });
       mine.set_value(std::make_shared<const groth16::AnyKey>(std::move(k)));
     } catch (const std::exception& e) {
       err = e.what();

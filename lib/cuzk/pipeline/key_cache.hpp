@@ -5,6 +5,10 @@
 // and is charged to the memory budget from its first admission until it is dropped.
 // When the dispatcher needs bytes that only an idle key holds (no admitted partition
 // uses it, though a later one will), that key is evicted and reloaded when needed again.
+// A prepared key's point checks may run after its load (groth16/prepared_key.hpp,
+// KeyCacheOptions::defer_point_checks): a key whose deferred check failed is loaded again by
+// the next get(), with every check before the load returns (a key cache entry is rebuilt from
+// its .zkey); the partitions that met the failure are not retried.
 #include <cstdint>
 #include <chrono>
 #include <future>
@@ -13,8 +17,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-
-#include <functional>
 
 #include "cuzk/groth16/any_curve.hpp"
 #include "cuzk/groth16/prepared_key.hpp"
@@ -63,6 +65,7 @@ private:
     unsigned future = 0;    // expected partitions not yet admitted
     unsigned admitted = 0;  // admitted partitions that have not released
     bool charged = false;
+    bool eager = false;              // a deferred check of this key failed: check at load from now on
     std::shared_future<KeyPtr> key;  // valid once a load started
   };
   void drop_locked(Entry& e);

@@ -135,8 +135,9 @@ Digest digest_tree(std::span<const std::uint8_t> data) {
   });
 }
 
-Digest checksum_tree(std::span<const std::uint8_t> data) {
-  return tree_root(data, "cuzk-crc32c-1MiB", 4, [](std::span<const std::uint8_t> leaf, std::uint8_t* out) {
+Digest checksum_tree(std::span<const std::uint8_t> data, std::stop_token stop) {
+  return tree_root(data, "cuzk-crc32c-1MiB", 4, [&stop](std::span<const std::uint8_t> leaf, std::uint8_t* out) {
+    if (stop.stop_requested()) return;
     const std::uint32_t c = crc32c(leaf);
     for (int k = 0; k < 4; ++k) out[k] = std::uint8_t(c >> (8 * k));  // little-endian
   });

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <stop_token>
 #include <string>
 #include <string_view>
 
@@ -25,7 +26,9 @@ Digest digest_tree(std::span<const std::uint8_t> data);
 // Any byte changed within a leaf changes that leaf's CRC (bursts up to 32 bits are always
 // caught), hence the checksum. About 5x the speed of digest_tree a core; not a digest against
 // an adversary (the cache folder is the user's own; see prepared_key.hpp). Vectors: tests.
-Digest checksum_tree(std::span<const std::uint8_t> data);
+// Once `stop` is requested the leaves not yet started are skipped (groth16/key_check.hpp
+// stops a key's check this way): the result is then meaningless and the caller drops it.
+Digest checksum_tree(std::span<const std::uint8_t> data, std::stop_token stop = {});
 // Tree digest of a regular file's content (mapped; throws Error(Io) naming the file).
 Digest digest_file(const std::string& path);
 // Plain SHA-256 (SHA-NI when the CPU has it, else the portable util/sha256.hpp).
