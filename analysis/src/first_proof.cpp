@@ -74,6 +74,11 @@ std::optional<FirstProofPath> first_proof_path(const RunData& r) {
     if (u.device == g->device && u.t0 <= g->t1 && u.t1 > g->t0 && (!p.key_upload || u.t1 > p.key_upload->t1))
       p.key_upload = u;
 
+  // The key's deferred checks (the read of its point arrays) that the upload waited for: the last
+  // key_check span starting by the gpu span's end.
+  for (const auto& c : r.key_checks)
+    if (c.t0 <= g->t1 && (!p.key_check || c.t1 > p.key_check->t1)) p.key_check = c;
+
   std::vector<PathSegment> want;
   if (p.key_read) want.push_back({PathStep::KeyRead, p.key_read->t0, p.key_read->t1});
   if (s) want.push_back({PathStep::Synth, s->t0, s->t1});

@@ -114,6 +114,9 @@ std::string first_path_line(const RunSummary& s) {
   if (p.key_read)
     l += " · the key's read (" + (p.key_read->source.empty() ? std::string("?") : p.key_read->source) + ") " +
          human(p.key_read->t1 - p.key_read->t0, "s") + rate(p.key_read->bytes, p.key_read->t0, p.key_read->t1);
+  if (p.key_check)
+    l += " · its checks " + at(p.key_check->t0) + "–" + at(p.key_check->t1) + " s" +
+         rate(p.key_check->bytes, p.key_check->t0, p.key_check->t1);
   if (p.key_upload)
     l += " · its upload " + at(p.key_upload->t0) + "–" + at(p.key_upload->t1) + " s" +
          rate(p.key_upload->bytes, p.key_upload->t0, p.key_upload->t1);
@@ -240,6 +243,8 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
       if (p.key_read)
         j["key_read"] = {{"t0", p.key_read->t0}, {"t1", p.key_read->t1}, {"bytes", p.key_read->bytes}, {"source", p.key_read->source}};
       if (p.key_upload) j["key_upload"] = {{"t0", p.key_upload->t0}, {"t1", p.key_upload->t1}, {"bytes", p.key_upload->bytes}};
+      j["key_check"] = nlohmann::json();
+      if (p.key_check) j["key_check"] = {{"t0", p.key_check->t0}, {"t1", p.key_check->t1}, {"bytes", p.key_check->bytes}};
       r["first_proof_path"] = std::move(j);
     }
     for (const auto& st : s.stages) {

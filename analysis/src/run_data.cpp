@@ -59,6 +59,7 @@ public:
       // known and used by no statistic.
       case events::Kind::KeyUpload: return key_upload(read_as<events::KeyUpload>(src));
       case events::Kind::KeyLoad: return key_load(read_as<events::KeyLoad>(src));
+      case events::Kind::KeyCheck: return key_check(read_as<events::KeyCheck>(src));
       case events::Kind::Skip:
       case events::Kind::Redo: return;
     }
@@ -127,6 +128,7 @@ private:
 
   void key_upload(const events::KeyUpload& e) { r_.key_uploads.push_back({e.t0, e.t1, device(e.device), e.zkey, e.bytes}); }
 
+  void key_check(const events::KeyCheck& e) { r_.key_checks.push_back({e.t0, e.t1, e.bytes, e.path}); }
   void key_load(const events::KeyLoad& e) { r_.key_loads.push_back({e.t0, e.t1, e.bytes, e.source, e.path}); }
 
   void mem(const events::Source& src, double ts) {

@@ -170,6 +170,7 @@ TEST_CASE("to_fields writes the schema's fields, in its order") {
   CHECK(names(ev::to_fields(ev::Redo{{"s", 0, 0, "r"}})) == listed(ev::Kind::Redo));
   CHECK(names(ev::to_fields(ev::KeyLoad{0, 1, "k", "zkey", 5, "bn128", "c", true, "n", "m"})) == listed(ev::Kind::KeyLoad));
   CHECK(names(ev::to_fields(ev::KeyUpload{0, 1, std::int64_t(0), "k", "m", 5})) == listed(ev::Kind::KeyUpload));
+  CHECK(names(ev::to_fields(ev::KeyCheck{0, 1, "k", 5, "m"})) == listed(ev::Kind::KeyCheck));
   ev::RunEnd re;
   re.peak_rss_anon = 1;
   CHECK(names(ev::to_fields(re)) == listed(ev::Kind::RunEnd));

@@ -120,3 +120,28 @@ TEST_CASE("first proof path: a warm key, bound by the wait for its upload; an ol
   // No gpu span: no path.
   CHECK_FALSE(first_proof_path(run_of("none.jsonl", span("synth", 0.2, 0.9, 0, ",\"worker\":0"))));
 }
+
+TEST_CASE("first proof path: a cold key checked after its load (key_check): the read's rate is the checks'") {
+  // key_load 0.01–1.70 s (the small parts), the deferred checks 1.70–6.80 s over 9.7 GB (the point
+  // arrays read from the disk), the upload 1.70–7.00, p0: synthesis 1.70–2.40, gpu 2.45–7.30 of
+  // which 4.55 s waiting for the sections, write 7.30–7.33.
+  const RunData r = run_of(
+      "deferred.jsonl",
+      R"({"ts":1.7,"ev":"key_load","t0":0.01,"t1":1.7,"source":"prepared","bytes":13000000000,"path":"k.zkey"})"
+      "\n" R"({"ts":7.0,"ev":"key_upload","t0":1.7,"t1":7.0,"device":0,"zkey":"k.zkey","bytes":9700000000})"
+      "\n" R"({"ts":7.0,"ev":"key_check","t0":1.7,"t1":6.8,"path":"k.zkey","bytes":9700000000})"
+      "\n" +
+          span("synth", 1.7, 2.4, 0, ",\"worker\":0") + span("queue", 2.4, 2.45, 0) +
+          gpu(2.45, 7.3, 0, ",\"key_wait\":4.55") + span("write", 7.3, 7.33, 0));
+  const auto p = first_proof_path(r);
+  REQUIRE(p);
+  CHECK(p->bound == PathStep::KeyUpload);
+  CHECK(p->bound_seconds == doctest::Approx(4.55));
+  REQUIRE(p->key_check);
+  CHECK(p->key_check->t1 == doctest::Approx(6.8));
+  SummaryOptions opt;
+  const std::string text =
+      render_summary({summarize(r, opt)}, {}, Format::Text, PercentileMethod::Linear, 0.95);
+  CHECK(text.find("most of it: waiting for the key's upload 4.55 s (62.1%)") != std::string::npos);
+  CHECK(text.find("its checks 1.700–6.800 s, 9.034 GiB at 1.771 GiB/s") != std::string::npos);
+}

@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
+#include <utility>
 
+#include "cuzk/groth16/key_check.hpp"
 #include "cuzk/pipeline/batch_impl.hpp"
 #include "cuzk/pipeline/sector_ledger.hpp"
 #include "cuzk/util/atomic_file.hpp"
@@ -20,14 +23,42 @@ namespace cuzk::pipeline::detail {
 using groth16::AnyProof;
 using tbb::this_task_arena::isolate;
 
+// The key_check span of a key whose point arrays were checked after its load (key_check.hpp):
+// from the first check's start to the last one's end, once all have finished (the caller has
+// waited for them: the upload waits for each array before it goes up).
+static void emit_key_check(EventWriter& ev, const groth16::AnyKey& key) {
+  groth16::visit_curve(key, [&](auto, const auto& k) {
+    if (!k.deferred_check) return;
+    const groth16::KeyCheck& c = *k.deferred_check;
+    std::string err;
+    try {
+      c.wait_all();
+    } catch (const std::exception& e) {
+      err = e.what();
+    }
+    std::optional<groth16::KeyCheck::Clock::time_point> t0, t1;
+    for (auto a : groth16::KeyCheck::kOrder)
+      if (const auto t = c.times(a)) {
+        if (!t0 || t->start < *t0) t0 = t->start;
+        if (!t1 || t->end > *t1) t1 = t->end;
+      }
+    if (!t0) return;  // no check ran (stopped before its first)
+    const double bytes = double(k.a.size() + k.b1.size() + k.c.size() + k.h.size()) * sizeof(*k.a.data()) +
+                         double(k.b2.size()) * sizeof(*k.b2.data());
+    ev.emit(events::KeyCheck{round_us(ev.seconds(*t0)), round_us(ev.seconds(*t1)), k.path, bytes, err});
+  });
+}
+
 // A device with memory of its own gets the key's points uploaded now, on its uploader thread,
-// overlapping this first synthesis (its first compute() waits for the upload in lock_wait).
+// overlapping this first synthesis (its first compute() waits for the sections it needs). The
+// first such device's uploader then writes the key's key_check span, if its checks were deferred.
 void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
   std::lock_guard<std::mutex> lk(prep_mu_);
   if (!prepared_.insert(pk.get()).second) return;
+  bool first = true;
   for (std::size_t d = 0; d < devices.size(); ++d) {
     if (!uploaders_[d]) continue;  // a device without memory of its own: nothing to upload
-    uploaders_[d]->push([this, pk, backend = devices[d].backend, index = devices[d].index] {
+    uploaders_[d]->push([this, pk, backend = devices[d].backend, index = devices[d].index, check = std::exchange(first, false)] {
       const double t0 = ev.now();
       std::string err;
       try {
@@ -41,6 +72,7 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
                double(k.b2.size()) * sizeof(*k.b2.data());
       });
       ev.emit(events::KeyUpload{round_us(t0), round_us(ev.now()), std::int64_t(index), path, err, bytes});
+      if (check) emit_key_check(ev, *pk);
     });
   }
 }

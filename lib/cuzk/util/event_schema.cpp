@@ -6,7 +6,7 @@ namespace cuzk::events {
 
 namespace {
 
-constexpr std::array<std::pair<Kind, std::string_view>, 14> kNames{{
+constexpr std::array<std::pair<Kind, std::string_view>, 15> kNames{{
     {Kind::RunStart, "run_start"},
     {Kind::RunEnd, "run_end"},
     {Kind::SectorStart, "sector_start"},
@@ -21,12 +21,13 @@ constexpr std::array<std::pair<Kind, std::string_view>, 14> kNames{{
     {Kind::Redo, "redo"},
     {Kind::KeyLoad, "key_load"},
     {Kind::KeyUpload, "key_upload"},
+    {Kind::KeyCheck, "key_check"},
 }};
 
-constexpr std::array<Kind, 14> kKinds{Kind::RunStart, Kind::RunEnd, Kind::SectorStart, Kind::SectorEnd,
-                                      Kind::Synth,    Kind::Queue,  Kind::Gpu,         Kind::Write,
-                                      Kind::Mem,      Kind::Error,  Kind::Skip,        Kind::Redo,
-                                      Kind::KeyLoad,  Kind::KeyUpload};
+constexpr std::array<Kind, 15> kKinds{Kind::RunStart, Kind::RunEnd,    Kind::SectorStart, Kind::SectorEnd,
+                                      Kind::Synth,    Kind::Queue,     Kind::Gpu,         Kind::Write,
+                                      Kind::Mem,      Kind::Error,     Kind::Skip,        Kind::Redo,
+                                      Kind::KeyLoad,  Kind::KeyUpload, Kind::KeyCheck};
 
 using T = Type;
 using U = Unit;
@@ -107,6 +108,10 @@ constexpr FieldSpec kKeyUpload[] = {
     {"t0", T::Number, U::Seconds, A}, {"t1", T::Number, U::Seconds, A},  {"device", T::IntegerOrString, U::None, A},
     {"zkey", T::String, U::None, A},  {"bytes", T::Integer, U::Bytes, O}, {"message", T::String, U::None, O},
 };
+constexpr FieldSpec kKeyCheck[] = {
+    {"t0", T::Number, U::Seconds, A},    {"t1", T::Number, U::Seconds, A},      {"path", T::String, U::None, A},
+    {"bytes", T::Integer, U::Bytes, A}, {"message", T::String, U::None, O},
+};
 #undef CUZK_SPAN_FIELDS
 
 // An integer-valued number of the wire (bytes, counts kept as double on the read side).
@@ -172,6 +177,7 @@ std::span<const FieldSpec> fields(Kind k) {
     case Kind::Redo: return kSkip;
     case Kind::KeyLoad: return kKeyLoad;
     case Kind::KeyUpload: return kKeyUpload;
+    case Kind::KeyCheck: return kKeyCheck;
   }
   return {};
 }
@@ -326,6 +332,12 @@ Fields to_fields(const KeyUpload& e) {
   return f;
 }
 
+Fields to_fields(const KeyCheck& e) {
+  Fields f{{"t0", e.t0}, {"t1", e.t1}, {"path", e.path}, {"bytes", integral(e.bytes)}};
+  if (!e.message.empty()) f["message"] = e.message;
+  return f;
+}
+
 // --- Reading -----------------------------------------------------------------------------
 
 void read(const Source& s, RunStart& e) {
@@ -424,6 +436,13 @@ void read(const Source& s, KeyUpload& e) {
   e.device = read_device(s);
   if (!(e.t1 >= e.t0)) s.bad("key_upload ends before it starts (t1 < t0)");
   e.zkey = std::string(s.opt_text("zkey").value_or(""));
+  e.bytes = s.opt_number("bytes").value_or(0);
+  if (e.bytes < 0) s.bad("field 'bytes' is negative");
+}
+
+void read(const Source& s, KeyCheck& e) {
+  read_times(s, e.t0, e.t1, "key_check");
+  e.path = std::string(s.opt_text("path").value_or(""));
   e.bytes = s.opt_number("bytes").value_or(0);
   if (e.bytes < 0) s.bad("field 'bytes' is negative");
 }

@@ -33,7 +33,7 @@ namespace cuzk::events {
 inline constexpr int kSchema = 2;
 
 enum class Kind : std::uint8_t {
-  RunStart, RunEnd, SectorStart, SectorEnd, Synth, Queue, Gpu, Write, Mem, Error, Skip, Redo, KeyLoad, KeyUpload
+  RunStart, RunEnd, SectorStart, SectorEnd, Synth, Queue, Gpu, Write, Mem, Error, Skip, Redo, KeyLoad, KeyUpload, KeyCheck
 };
 std::string_view name(Kind k);                       // "run_start", ...
 std::optional<Kind> kind_of(std::string_view ev);    // nullopt: not a kind of this schema
@@ -208,6 +208,16 @@ struct KeyUpload {
   double bytes = 0;     // the key's point arrays read for the upload (host bytes); 0 = not written
 };
 
+// A prepared key's deferred content checks (groth16/key_check.hpp): from the first array's check
+// start to the last one's end, on the run's clock; a cold key's read from the disk.
+struct KeyCheck {
+  static constexpr Kind kind = Kind::KeyCheck;
+  double t0 = 0, t1 = 0;
+  std::string path;
+  double bytes = 0;     // the arrays checked
+  std::string message;  // "" = not written (the check passed)
+};
+
 // --- Writing and reading -----------------------------------------------------------------
 Fields to_fields(const RunStart& e);
 Fields to_fields(const RunEnd& e);
@@ -223,6 +233,7 @@ Fields to_fields(const Skip& e);
 Fields to_fields(const Redo& e);
 Fields to_fields(const KeyLoad& e);
 Fields to_fields(const KeyUpload& e);
+Fields to_fields(const KeyCheck& e);
 
 void read(const Source& s, RunStart& e);  // schema, version, git, host, cpus (not the nested fields)
 void read(const Source& s, RunEnd& e);    // proofs, failures, wall, s_per_proof, peak_rss, peak_rss_anon
@@ -235,5 +246,6 @@ void read(const Source& s, Mem& e);
 void read(const Source& s, ErrorEvent& e);
 void read(const Source& s, KeyLoad& e);    // t0, t1, bytes, source, path
 void read(const Source& s, KeyUpload& e);  // t0, t1, device, zkey, bytes
+void read(const Source& s, KeyCheck& e);   // t0, t1, path, bytes
 
 }  // namespace cuzk::events

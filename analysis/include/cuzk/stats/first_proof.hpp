@@ -36,6 +36,7 @@ struct FirstProofPath {
   // The whole key_load / key_upload spans the path went through (they overlap other steps).
   std::optional<KeyLoad> key_read;
   std::optional<KeyUpload> key_upload;
+  std::optional<KeyCheckSpan> key_check;  // the key's deferred checks (its read, when cold), if any
   PathStep bound = PathStep::Other;  // the step with the most seconds on the path
   double bound_seconds = 0;
 };

@@ -41,6 +41,12 @@ struct KeyUpload {
   double bytes = 0;      // the key's point arrays read for it (0: not in the file)
 };
 
+// A prepared key's deferred content checks (`key_check`): a cold key's read from the disk.
+struct KeyCheckSpan {
+  double t0, t1, bytes;
+  std::string path;
+};
+
 // A key read into host memory (`key_load`, one span per key and process; schema 2 producers).
 // Files written before it existed carry the key read inside the first synthesis spans.
 struct KeyLoad {
@@ -80,6 +86,7 @@ struct RunData {
   std::vector<std::pair<std::uint64_t, double>> gpu_end, write_end;  // (seq << 32 | partition, t1)
   std::vector<KeyUpload> key_uploads;
   std::vector<KeyLoad> key_loads;
+  std::vector<KeyCheckSpan> key_checks;
 
   std::size_t mem_samples = 0;
   double peak_rss = 0, peak_rss_ts = 0, max_inflight = 0, max_reserved = 0, peak_gpu_used = 0;
