@@ -5,7 +5,12 @@ shortcut (top limb of p < 2^63 - 1), final conditional subtraction by cmov.
 
 Register plan: t[0..N-1] = r8.., A (the word above t) and H (scratch high half) follow,
 rax = low half / zero, rdx = mulx's implicit source. a, b, q are compiler-chosen; the result
-leaves in t (register outputs) and the C++ wrapper stores it to out.
+leaves in t (register outputs) and the C++ wrapper stores it to out. For N = 4 a's limbs
+enter in four compiler-chosen registers (14 of the 15 registers with q and b: fits with a
+frame pointer, as the ASan and -O0 builds keep), so a product whose operand was the previous
+product's result (a dependent chain) takes it from registers, not back through memory; the
+square (mont_sqr) takes both operands from those registers. N = 6 has no registers to spare:
+its operands stay in memory.
 Run:  python3 scripts/gen_mont_x86.py > lib/cuzk/ff/mont_x86.hpp
 """
 
@@ -31,27 +36,29 @@ def reduction_row(e, t, H, top):
     e(f"adoxq {top}, {t[N - 1]}")
 
 
-def gen(N):
+def kernel(N, a, b):
+    """The instructions of out = a*b*R^-1 mod p: a[j] and b[i] are the asm operands that hold
+    the limbs (registers or memory); the result is left in t = r8.. ."""
     t = [f"%%r{8 + j}" for j in range(N)]
     A = f"%%r{8 + N}"
     H = f"%%r{9 + N}"
     L = []
     e = L.append
     for i in range(N):
-        e(f"movq {8 * i}(%[b]), %%rdx")
+        e(f"movq {b[i]}, %%rdx")
         e("xorl %%eax, %%eax")
         if i == 0:  # t = a * b[0]
-            e(f"mulxq 0(%[a]), {t[0]}, {t[1]}")
+            e(f"mulxq {a[0]}, {t[0]}, {t[1]}")
             for j in range(1, N):
                 hi = t[j + 1] if j + 1 < N else A
-                e(f"mulxq {8 * j}(%[a]), %%rax, {hi}")
+                e(f"mulxq {a[j]}, %%rax, {hi}")
                 e(f"adoxq %%rax, {t[j]}")
             e("movl $0, %%eax")
             e(f"adoxq %%rax, {A}")
         else:  # (A, t) += a * b[i]: low halves on the OF chain, high halves on the CF chain
             for j in range(N):
                 hi = H if j + 1 < N else A
-                e(f"mulxq {8 * j}(%[a]), %%rax, {hi}")
+                e(f"mulxq {a[j]}, %%rax, {hi}")
                 e(f"adoxq %%rax, {t[j]}")
                 if j + 1 < N:
                     e(f"adcxq {H}, {t[j + 1]}")
@@ -67,26 +74,80 @@ def gen(N):
         e(f"{'subq' if j == 0 else 'sbbq'} {8 * j}(%[q]), {s[j]}")
     for j in range(N):
         e(f"cmovncq {s[j]}, {t[j]}")
+    return L
+
+
+def clobbers(N):
+    return ", ".join(f'"r{8 + j}"' for j in range(N, N + 2))
+
+
+def gen6():
+    """mont_mul<6>: a and b by pointer, read from memory by the mulx (the pointer registers are
+    scratch for the final subtraction)."""
+    N = 6
+    L = kernel(N, [f"{8 * j}(%[a])" for j in range(N)], [f"{8 * i}(%[b])" for i in range(N)])
     # t leaves the asm in registers (outputs bound to r8..), stored by C++: the caller's copy of
     # the result (r = a * b; x = r) then reads registers, not fresh stores through SSE loads.
-    clob = ", ".join(f'"r{8 + j}"' for j in range(N, N + 2))
     body = "\n".join(f'      "{x}\\n\\t"' for x in L)
     regs = ", ".join(f'r{j} asm("r{8 + j}")' for j in range(N))
     outs = ", ".join(f'"=&r"(r{j})' for j in range(N))
-    ptrs = '"r"(a), [b] "r"(b)' if N <= 4 else '"+r"(a), [b] "+r"(b)'  # N = 6 uses them as scratch
-    ins = f"[a] {ptrs}, [q] \"r\"(q)" if N <= 4 else "[q] \"r\"(q)"
-    outs = outs if N <= 4 else f"{outs}, [a] {ptrs}"
     stores = "\n".join(f"  out[{j}] = r{j};" for j in range(N))
     return f"""template <>
 [[gnu::always_inline]] inline void mont_mul<{N}>(u64* out, const u64* a, const u64* b, const u64* q) {{
   register u64 {regs};
   asm volatile(
 {body}
-      : {outs}
-      : {ins}
-      : "rax", "rdx", {clob}, "cc", "memory");
+      : {outs}, [a] "+r"(a), [b] "+r"(b)
+      : [q] "r"(q)
+      : "rax", "rdx", {clobbers(N)}, "cc", "memory");
 {stores}
 }}
+"""
+
+
+def gen4():
+    """mont_mul<4> and mont_sqr<4>: one instruction text (a macro whose arguments name the
+    rows' operands: b's limbs in memory, or for the square a's registers); a's limbs are
+    loaded by C++ and enter in registers."""
+    N = 4
+    a = [f"%[a{j}]" for j in range(N)]
+    L = kernel(N, a, [f"B{i}" for i in range(N)])
+    lines = []
+    for x in L:
+        if x.startswith("movq B"):  # the row operand: a macro argument, spliced into the string
+            lines.append(f'  "movq " {x[5:7]} ", %%rdx\\n\\t"')
+        else:
+            lines.append(f'  "{x}\\n\\t"')
+    body = " \\\n".join(lines)
+    args = ", ".join(f"B{i}" for i in range(N))
+    prologue = """  const u64 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");"""
+    operands = """: "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
+               : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3), [q] "r"(q)"""
+    clob = f'"rax", "rdx", {clobbers(N)}, "cc", "memory"'
+    return f"""// The 4-limb kernel; B0..B3: the operand of row i (moved to rdx), a string.
+#define CUZK_X86_MONT4({args}) \\
+{body}
+
+template <>
+[[gnu::always_inline]] inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {{
+{prologue}
+  asm volatile(CUZK_X86_MONT4("0(%[b])", "8(%[b])", "16(%[b])", "24(%[b])")
+               {operands}, [b] "r"(b)
+               : {clob});
+  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
+}}
+
+template <>
+[[gnu::always_inline]] inline void mont_sqr<4>(u64* out, const u64* a, const u64* q) {{
+{prologue}
+  asm volatile(CUZK_X86_MONT4("%[a0]", "%[a1]", "%[a2]", "%[a3]")
+               {operands}
+               : {clob});
+  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
+}}
+
+#undef CUZK_X86_MONT4
 """
 
 HEADER = """#pragma once
@@ -98,7 +159,9 @@ HEADER = """#pragma once
 // amd64 kernels), mulx for the 64×64→128 products and two independent carry chains, adox
 // for the low halves and adcx for the high halves (Intel, "New Instructions Supporting
 // Large Integer Arithmetic", 2012). N² mulx for a·b plus N² + N for the reduction; the
-// final subtraction of p is a sub/sbb chain and cmov, no branch.
+// final subtraction of p is a sub/sbb chain and cmov, no branch. For N = 4 the limbs of a
+// (both operands of the square) enter in registers: a dependent chain (x *= b, x = x.sqr())
+// keeps x out of memory; b and p are read by the mulx from memory.
 //
 // q points to N limbs of p followed by INV = −p⁻¹ mod 2⁶⁴. out may alias a or b (it is
 // written only at the end). Requires BMI2 + ADX; mont.hpp includes this only when the
@@ -149,6 +212,9 @@ inline void sub_mod(u64* r, const u64* a, const u64* b, const u64* p) {
 // registers; GCC may merge the stores into SSE ones (movq + punpcklqdq), a few cycles.
 template <std::size_t N>
 void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
+// out = a²·R⁻¹ mod p (N = 4 only): the same product with both operands in registers.
+template <std::size_t N>
+void mont_sqr(u64* out, const u64* a, const u64* q);
 
 // The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
 // dependent chain, whose next product reads the limbs straight back. Both always inline: a
@@ -171,4 +237,4 @@ template <std::size_t N>
 """
 
 if __name__ == "__main__":
-    print(HEADER + gen(4) + "\n" + gen(6) + "\n}  // namespace cuzk::ff::x86")
+    print(HEADER + gen4() + "\n" + gen6() + "\n}  // namespace cuzk::ff::x86")

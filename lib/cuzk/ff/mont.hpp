@@ -198,7 +198,20 @@ public:
 #endif
     return *this = *this * b;
   }
-  [[gnu::always_inline]] constexpr Mont sqr() const { return *this * *this; }
+  // N = 4 on x86: its own kernel, the product with both operands in registers (the general
+  // product reads b from memory, which would make x = x.sqr() store x and load it back).
+  [[gnu::always_inline]] constexpr Mont sqr() const {
+#if CUZK_MONT_X86
+    if constexpr (N == 4) {
+      if (!std::is_constant_evaluated()) {
+        Mont r;
+        x86::mont_sqr<N>(r.v, v, QINV.data());
+        return r;
+      }
+    }
+#endif
+    return *this * *this;
+  }
 
   // ---- exponentiation, inversion --------------------------------------------------
   template <std::size_t M>
