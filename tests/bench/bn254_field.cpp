@@ -9,6 +9,7 @@ BENCHMARK(BM_sqr<cuzk::bn254::Fq>)->Name("BN254_Fq_sqr");
 BENCHMARK(BM_mul_portable<cuzk::bn254::Fq>)->Name("BN254_Fq_mul_portable");
 BENCHMARK(BM_add<cuzk::bn254::Fq>)->Name("BN254_Fq_add");
 BENCHMARK(BM_mul_inplace<cuzk::bn254::Fr>)->Name("BN254_Fr_mul");
+BENCHMARK(BM_mul<cuzk::bn254::Fr>)->Name("BN254_Fr_mul_copy");
 BENCHMARK(BM_sqr<cuzk::bn254::Fr>)->Name("BN254_Fr_sqr");
 // 8 independent chains (throughput), as .device-ref's side-by-side program times rapidsnark's
 BENCHMARK(BM_mul_tp8<cuzk::bn254::Fq>)->Name("BN254_Fq_mul_tp8");
