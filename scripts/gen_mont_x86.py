@@ -5,14 +5,18 @@ shortcut (top limb of p < 2^63 - 1), final conditional subtraction by cmov.
 
 Register plan: t[0..N-1] = r8.., A (the word above t) and H (scratch high half) follow,
 rax = low half / zero, rdx = mulx's implicit source. a, b, q are compiler-chosen; the result
-leaves in t (register outputs) and the C++ wrapper stores it to out. For N = 4 a's limbs
-enter in four compiler-chosen registers (14 of the 15 registers with q and b: fits with a
-frame pointer, as the ASan and -O0 builds keep), so a product whose operand was the previous
-product's result (a dependent chain) takes it from registers, not back through memory; the
-square (mont_sqr) takes both operands from those registers. N = 6 has no registers to spare:
-its operands stay in memory.
+leaves in t (register outputs) and the C++ wrapper stores it to out. For N = 4 two more
+forms: mont_mul_reg (the in-place a *= b) loads a's limbs first into four compiler-chosen
+registers (14 of the 15 registers with q and b: fits with a frame pointer, as the ASan and -O0
+builds keep), so a dependent chain takes x from registers (or from one store-forwarded load
+each) instead of 16 mulx memory operands on fresh stores; mont_sqr takes both operands from
+those registers. a * b keeps the memory form: where products are independent (NTT butterflies,
+the MSM's XYZZ addition) the four registers cost spills (measured: 1-1.5 % slower). N = 6 has
+no registers to spare: its operands stay in memory.
 Run:  python3 scripts/gen_mont_x86.py > lib/cuzk/ff/mont_x86.hpp
 """
+import re
+
 
 def reduction_row(e, t, H, top):
     """One Montgomery reduction row: m = t0 * INV; t = (top, t) + m*q, shifted down one word
@@ -106,47 +110,42 @@ def gen6():
 
 
 def gen4():
-    """mont_mul<4> and mont_sqr<4>: one instruction text (a macro whose arguments name the
-    rows' operands: b's limbs in memory, or for the square a's registers); a's limbs are
-    loaded by C++ and enter in registers."""
+    """The 4-limb kernels, one instruction text (a macro whose arguments are the operands: A0..A3
+    the mulx sources, B0..B3 the rows' rdx): mont_mul<4> reads a and b from memory;
+    mont_mul_reg<4> takes a's limbs in registers (loaded by C++) and b from memory; mont_sqr<4>
+    both operands from a's registers."""
     N = 4
-    a = [f"%[a{j}]" for j in range(N)]
-    L = kernel(N, a, [f"B{i}" for i in range(N)])
-    lines = []
-    for x in L:
-        if x.startswith("movq B"):  # the row operand: a macro argument, spliced into the string
-            lines.append(f'  "movq " {x[5:7]} ", %%rdx\\n\\t"')
-        else:
-            lines.append(f'  "{x}\\n\\t"')
-    body = " \\\n".join(lines)
-    args = ", ".join(f"B{i}" for i in range(N))
-    prologue = """  const u64 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");"""
-    operands = """: "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
-               : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3), [q] "r"(q)"""
+    L = kernel(N, [f"A{j}" for j in range(N)], [f"B{i}" for i in range(N)])
+    splice = lambda x: re.sub(r"\b([AB]\d)\b", r'" \1 "', f'"{x}\\n\\t"').replace('"" ', "")
+    body = " \\\n".join(f"  {splice(x)}" for x in L)
+    args = ", ".join([f"A{j}" for j in range(N)] + [f"B{i}" for i in range(N)])
+    mem = lambda r: ", ".join(f'"{8 * j}(%[{r}])"' for j in range(N))
+    reg = ", ".join(f'"%[a{j}]"' for j in range(N))
+    outs = '"=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)'
+    regs = """  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");"""
+    loads = """  const u64 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];"""
+    a_regs = '[a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3)'
     clob = f'"rax", "rdx", {clobbers(N)}, "cc", "memory"'
-    return f"""// The 4-limb kernel; B0..B3: the operand of row i (moved to rdx), a string.
+
+    def fn(name, params, prologue, operands, ins):
+        return f"""template <>
+[[gnu::always_inline]] inline void {name}<{N}>(u64* out, {params}, const u64* q) {{
+{prologue}
+  asm volatile(CUZK_X86_MONT4({operands})
+               : {outs}
+               : {ins}, [q] "r"(q)
+               : {clob});
+  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
+}}
+"""
+    return f"""// The 4-limb kernel; A0..A3: the mulx sources (a's limbs), B0..B3: row i's operand (moved to
+// rdx); each a string naming an asm operand.
 #define CUZK_X86_MONT4({args}) \\
 {body}
 
-template <>
-[[gnu::always_inline]] inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {{
-{prologue}
-  asm volatile(CUZK_X86_MONT4("0(%[b])", "8(%[b])", "16(%[b])", "24(%[b])")
-               {operands}, [b] "r"(b)
-               : {clob});
-  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
-}}
-
-template <>
-[[gnu::always_inline]] inline void mont_sqr<4>(u64* out, const u64* a, const u64* q) {{
-{prologue}
-  asm volatile(CUZK_X86_MONT4("%[a0]", "%[a1]", "%[a2]", "%[a3]")
-               {operands}
-               : {clob});
-  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
-}}
-
+{fn("mont_mul", "const u64* a, const u64* b", regs, mem("a") + ", " + mem("b"), '[a] "r"(a), [b] "r"(b)')}
+{fn("mont_mul_reg", "const u64* a, const u64* b", loads + chr(10) + regs, reg + ", " + mem("b"), a_regs + ', [b] "r"(b)')}
+{fn("mont_sqr", "const u64* a", loads + chr(10) + regs, reg + ", " + reg, a_regs)}
 #undef CUZK_X86_MONT4
 """
 
@@ -159,9 +158,9 @@ HEADER = """#pragma once
 // amd64 kernels), mulx for the 64×64→128 products and two independent carry chains, adox
 // for the low halves and adcx for the high halves (Intel, "New Instructions Supporting
 // Large Integer Arithmetic", 2012). N² mulx for a·b plus N² + N for the reduction; the
-// final subtraction of p is a sub/sbb chain and cmov, no branch. For N = 4 the limbs of a
-// (both operands of the square) enter in registers: a dependent chain (x *= b, x = x.sqr())
-// keeps x out of memory; b and p are read by the mulx from memory.
+// final subtraction of p is a sub/sbb chain and cmov, no branch. For N = 4, x *= b and
+// x.sqr() take x's limbs in registers (a dependent chain: x is not re-read from fresh stores
+// by every mulx); a * b reads both from memory (independent products: no spills).
 //
 // q points to N limbs of p followed by INV = −p⁻¹ mod 2⁶⁴. out may alias a or b (it is
 // written only at the end). Requires BMI2 + ADX; mont.hpp includes this only when the
@@ -215,6 +214,9 @@ void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
 // out = a²·R⁻¹ mod p (N = 4 only): the same product with both operands in registers.
 template <std::size_t N>
 void mont_sqr(u64* out, const u64* a, const u64* q);
+// out = a·b·R⁻¹ mod p (N = 4 only) with a's limbs loaded first and kept in registers.
+template <std::size_t N>
+void mont_mul_reg(u64* out, const u64* a, const u64* b, const u64* q);
 
 // The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
 // dependent chain, whose next product reads the limbs straight back. Both always inline: a
@@ -230,7 +232,10 @@ template <std::size_t N, std::size_t... I>
 template <std::size_t N>
 [[gnu::always_inline]] inline void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q) {
   u64 t[N];
-  mont_mul<N>(t, a, b, q);
+  if constexpr (N == 4)
+    mont_mul_reg<N>(t, a, b, q);
+  else
+    mont_mul<N>(t, a, b, q);
   store_limbs<N>(out, t, std::make_index_sequence<N>{});
 }
 

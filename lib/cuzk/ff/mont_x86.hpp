@@ -7,9 +7,9 @@
 // amd64 kernels), mulx for the 64×64→128 products and two independent carry chains, adox
 // for the low halves and adcx for the high halves (Intel, "New Instructions Supporting
 // Large Integer Arithmetic", 2012). N² mulx for a·b plus N² + N for the reduction; the
-// final subtraction of p is a sub/sbb chain and cmov, no branch. For N = 4 the limbs of a
-// (both operands of the square) enter in registers: a dependent chain (x *= b, x = x.sqr())
-// keeps x out of memory; b and p are read by the mulx from memory.
+// final subtraction of p is a sub/sbb chain and cmov, no branch. For N = 4, x *= b and
+// x.sqr() take x's limbs in registers (a dependent chain: x is not re-read from fresh stores
+// by every mulx); a * b reads both from memory (independent products: no spills).
 //
 // q points to N limbs of p followed by INV = −p⁻¹ mod 2⁶⁴. out may alias a or b (it is
 // written only at the end). Requires BMI2 + ADX; mont.hpp includes this only when the
@@ -63,6 +63,9 @@ void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
 // out = a²·R⁻¹ mod p (N = 4 only): the same product with both operands in registers.
 template <std::size_t N>
 void mont_sqr(u64* out, const u64* a, const u64* q);
+// out = a·b·R⁻¹ mod p (N = 4 only) with a's limbs loaded first and kept in registers.
+template <std::size_t N>
+void mont_mul_reg(u64* out, const u64* a, const u64* b, const u64* q);
 
 // The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
 // dependent chain, whose next product reads the limbs straight back. Both always inline: a
@@ -78,20 +81,24 @@ template <std::size_t N, std::size_t... I>
 template <std::size_t N>
 [[gnu::always_inline]] inline void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q) {
   u64 t[N];
-  mont_mul<N>(t, a, b, q);
+  if constexpr (N == 4)
+    mont_mul_reg<N>(t, a, b, q);
+  else
+    mont_mul<N>(t, a, b, q);
   store_limbs<N>(out, t, std::make_index_sequence<N>{});
 }
 
-// The 4-limb kernel; B0..B3: the operand of row i (moved to rdx), a string.
-#define CUZK_X86_MONT4(B0, B1, B2, B3) \
+// The 4-limb kernel; A0..A3: the mulx sources (a's limbs), B0..B3: row i's operand (moved to
+// rdx); each a string naming an asm operand.
+#define CUZK_X86_MONT4(A0, A1, A2, A3, B0, B1, B2, B3) \
   "movq " B0 ", %%rdx\n\t" \
   "xorl %%eax, %%eax\n\t" \
-  "mulxq %[a0], %%r8, %%r9\n\t" \
-  "mulxq %[a1], %%rax, %%r10\n\t" \
+  "mulxq " A0 ", %%r8, %%r9\n\t" \
+  "mulxq " A1 ", %%rax, %%r10\n\t" \
   "adoxq %%rax, %%r9\n\t" \
-  "mulxq %[a2], %%rax, %%r11\n\t" \
+  "mulxq " A2 ", %%rax, %%r11\n\t" \
   "adoxq %%rax, %%r10\n\t" \
-  "mulxq %[a3], %%rax, %%r12\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
   "adoxq %%rax, %%r11\n\t" \
   "movl $0, %%eax\n\t" \
   "adoxq %%rax, %%r12\n\t" \
@@ -115,16 +122,16 @@ template <std::size_t N>
   "adoxq %%r12, %%r11\n\t" \
   "movq " B1 ", %%rdx\n\t" \
   "xorl %%eax, %%eax\n\t" \
-  "mulxq %[a0], %%rax, %%r13\n\t" \
+  "mulxq " A0 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r8\n\t" \
   "adcxq %%r13, %%r9\n\t" \
-  "mulxq %[a1], %%rax, %%r13\n\t" \
+  "mulxq " A1 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r9\n\t" \
   "adcxq %%r13, %%r10\n\t" \
-  "mulxq %[a2], %%rax, %%r13\n\t" \
+  "mulxq " A2 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r10\n\t" \
   "adcxq %%r13, %%r11\n\t" \
-  "mulxq %[a3], %%rax, %%r12\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
   "adoxq %%rax, %%r11\n\t" \
   "movl $0, %%eax\n\t" \
   "adcxq %%rax, %%r12\n\t" \
@@ -149,16 +156,16 @@ template <std::size_t N>
   "adoxq %%r12, %%r11\n\t" \
   "movq " B2 ", %%rdx\n\t" \
   "xorl %%eax, %%eax\n\t" \
-  "mulxq %[a0], %%rax, %%r13\n\t" \
+  "mulxq " A0 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r8\n\t" \
   "adcxq %%r13, %%r9\n\t" \
-  "mulxq %[a1], %%rax, %%r13\n\t" \
+  "mulxq " A1 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r9\n\t" \
   "adcxq %%r13, %%r10\n\t" \
-  "mulxq %[a2], %%rax, %%r13\n\t" \
+  "mulxq " A2 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r10\n\t" \
   "adcxq %%r13, %%r11\n\t" \
-  "mulxq %[a3], %%rax, %%r12\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
   "adoxq %%rax, %%r11\n\t" \
   "movl $0, %%eax\n\t" \
   "adcxq %%rax, %%r12\n\t" \
@@ -183,16 +190,16 @@ template <std::size_t N>
   "adoxq %%r12, %%r11\n\t" \
   "movq " B3 ", %%rdx\n\t" \
   "xorl %%eax, %%eax\n\t" \
-  "mulxq %[a0], %%rax, %%r13\n\t" \
+  "mulxq " A0 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r8\n\t" \
   "adcxq %%r13, %%r9\n\t" \
-  "mulxq %[a1], %%rax, %%r13\n\t" \
+  "mulxq " A1 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r9\n\t" \
   "adcxq %%r13, %%r10\n\t" \
-  "mulxq %[a2], %%rax, %%r13\n\t" \
+  "mulxq " A2 ", %%rax, %%r13\n\t" \
   "adoxq %%rax, %%r10\n\t" \
   "adcxq %%r13, %%r11\n\t" \
-  "mulxq %[a3], %%rax, %%r12\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
   "adoxq %%rax, %%r11\n\t" \
   "movl $0, %%eax\n\t" \
   "adcxq %%rax, %%r12\n\t" \
@@ -230,11 +237,21 @@ template <std::size_t N>
 
 template <>
 [[gnu::always_inline]] inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {
+  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");
+  asm volatile(CUZK_X86_MONT4("0(%[a])", "8(%[a])", "16(%[a])", "24(%[a])", "0(%[b])", "8(%[b])", "16(%[b])", "24(%[b])")
+               : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
+               : [a] "r"(a), [b] "r"(b), [q] "r"(q)
+               : "rax", "rdx", "r12", "r13", "cc", "memory");
+  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
+}
+
+template <>
+[[gnu::always_inline]] inline void mont_mul_reg<4>(u64* out, const u64* a, const u64* b, const u64* q) {
   const u64 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
   register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");
-  asm volatile(CUZK_X86_MONT4("0(%[b])", "8(%[b])", "16(%[b])", "24(%[b])")
+  asm volatile(CUZK_X86_MONT4("%[a0]", "%[a1]", "%[a2]", "%[a3]", "0(%[b])", "8(%[b])", "16(%[b])", "24(%[b])")
                : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
-               : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3), [q] "r"(q), [b] "r"(b)
+               : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3), [b] "r"(b), [q] "r"(q)
                : "rax", "rdx", "r12", "r13", "cc", "memory");
   out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
 }
@@ -243,7 +260,7 @@ template <>
 [[gnu::always_inline]] inline void mont_sqr<4>(u64* out, const u64* a, const u64* q) {
   const u64 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
   register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");
-  asm volatile(CUZK_X86_MONT4("%[a0]", "%[a1]", "%[a2]", "%[a3]")
+  asm volatile(CUZK_X86_MONT4("%[a0]", "%[a1]", "%[a2]", "%[a3]", "%[a0]", "%[a1]", "%[a2]", "%[a3]")
                : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
                : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3), [q] "r"(q)
                : "rax", "rdx", "r12", "r13", "cc", "memory");
