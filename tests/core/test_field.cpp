@@ -247,6 +247,49 @@ void check_raw_kernel() {
 
 TEST_CASE_TEMPLATE("Montgomery kernel on raw edge limbs", F, FIELDS) { check_raw_kernel<F>(); }
 
+// Dependent chains, as exponentiation and the NTT's twiddle runs use the product: x = x.sqr(),
+// x *= b, x = x * b back to back, four steps between looks so that x can stay in registers (the
+// 4-limb x86 kernels take it from the previous product's), on raw limbs against GMP
+// (x·y·R⁻¹ mod p per step). Also counts the squares whose unreduced result lands at or above p
+// (the square's final subtraction; about 6 % of them for these moduli).
+template <class F>
+void check_chains() {
+  Z p = test::zmod<F>(), rinv, r, npinv;
+  mpz_setbit(r, 64 * F::N);
+  REQUIRE(mpz_invert(rinv, r, p) != 0);
+  REQUIRE(mpz_invert(npinv, p, r) != 0);
+  mpz_sub(npinv, r, npinv);
+  std::size_t square_subtractions = 0;
+  F x = test::random_elem<F>();
+  const F b = test::random_elem<F>();
+  Z zx = test::to_z<F::N>(x.raw()), zb = test::to_z<F::N>(b.raw());
+  for (int i = 0; i < 1000; ++i) {
+    x = x.sqr();
+    x *= b;
+    x = x * b;
+    x = x.sqr();
+    for (int k = 0; k < 4; ++k) {
+      const bool square = k == 0 || k == 3;
+      Z t, m, u;
+      mpz_mul(t, zx, square ? zx : zb);
+      if (square) {  // before the final subtraction: u = (x² + m·p)/R, m = x²·(−p⁻¹) mod R
+        mpz_mul(m, t, npinv);
+        mpz_fdiv_r_2exp(m, m, 64 * F::N);
+        mpz_addmul(u, m, p);
+        mpz_add(u, u, t);
+        mpz_fdiv_q_2exp(u, u, 64 * F::N);
+        if (mpz_cmp(u, p) >= 0) ++square_subtractions;
+      }
+      mpz_mul(t, t, rinv);
+      mpz_mod(zx, t, p);
+    }
+    REQUIRE_MESSAGE(test::to_z<F::N>(x.raw()) == zx, "chain block ", i);
+  }
+  CHECK(square_subtractions > 0);
+}
+
+TEST_CASE_TEMPLATE("dependent product and square chains against GMP", F, FIELDS) { check_chains<F>(); }
+
 // The divstep inversion on raw integers (not Montgomery values): every edge value of
 // gmp_oracle (0, 1, 2, p − 1, p − 2, (p ± 1)/2, 2^k ± 1, 2^k, p − 2^k), values with long runs
 // of zero low bits (many batches start with g even), and random ones, against mpz_invert.

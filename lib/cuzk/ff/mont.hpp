@@ -187,6 +187,7 @@ public:
   }
   // In place, as blst_fp_mul(a, a, b): the x86 kernel reads both operands before it stores
   // the limbs into v, one scalar store each (mont_mul_store), so no temporary and no SSE merge.
+  // For N = 4 it takes v's limbs in registers (mont_mul_reg): the form for dependent chains.
   [[gnu::always_inline]] constexpr Mont& operator*=(const Mont& b) {
 #if CUZK_MONT_X86
     if constexpr (N == 4 || N == 6) {
@@ -198,7 +199,20 @@ public:
 #endif
     return *this = *this * b;
   }
-  [[gnu::always_inline]] constexpr Mont sqr() const { return *this * *this; }
+  // N = 4 on x86: its own kernel, the product with both operands in registers (the general
+  // product reads both from memory: x = x.sqr() would make every mulx re-read fresh stores).
+  [[gnu::always_inline]] constexpr Mont sqr() const {
+#if CUZK_MONT_X86
+    if constexpr (N == 4) {
+      if (!std::is_constant_evaluated()) {
+        Mont r;
+        x86::mont_sqr<N>(r.v, v, QINV.data());
+        return r;
+      }
+    }
+#endif
+    return *this * *this;
+  }
 
   // ---- exponentiation, inversion --------------------------------------------------
   template <std::size_t M>

@@ -7,7 +7,9 @@
 // amd64 kernels), mulx for the 64×64→128 products and two independent carry chains, adox
 // for the low halves and adcx for the high halves (Intel, "New Instructions Supporting
 // Large Integer Arithmetic", 2012). N² mulx for a·b plus N² + N for the reduction; the
-// final subtraction of p is a sub/sbb chain and cmov, no branch.
+// final subtraction of p is a sub/sbb chain and cmov, no branch. For N = 4, x *= b and
+// x.sqr() take x's limbs in registers (a dependent chain: x is not re-read from fresh stores
+// by every mulx); a * b reads both from memory (independent products: no spills).
 //
 // q points to N limbs of p followed by INV = −p⁻¹ mod 2⁶⁴. out may alias a or b (it is
 // written only at the end). Requires BMI2 + ADX; mont.hpp includes this only when the
@@ -58,6 +60,12 @@ inline void sub_mod(u64* r, const u64* a, const u64* b, const u64* p) {
 // registers; GCC may merge the stores into SSE ones (movq + punpcklqdq), a few cycles.
 template <std::size_t N>
 void mont_mul(u64* out, const u64* a, const u64* b, const u64* q);
+// out = a²·R⁻¹ mod p (N = 4 only): the same product with both operands in registers.
+template <std::size_t N>
+void mont_sqr(u64* out, const u64* a, const u64* q);
+// out = a·b·R⁻¹ mod p (N = 4 only) with a's limbs loaded first and kept in registers.
+template <std::size_t N>
+void mont_mul_reg(u64* out, const u64* a, const u64* b, const u64* q);
 
 // The same product stored limb by limb by one store each (for a *= b): no SSE merge on the
 // dependent chain, whose next product reads the limbs straight back. Both always inline: a
@@ -73,165 +81,193 @@ template <std::size_t N, std::size_t... I>
 template <std::size_t N>
 [[gnu::always_inline]] inline void mont_mul_store(u64* out, const u64* a, const u64* b, const u64* q) {
   u64 t[N];
-  mont_mul<N>(t, a, b, q);
+  if constexpr (N == 4)
+    mont_mul_reg<N>(t, a, b, q);
+  else
+    mont_mul<N>(t, a, b, q);
   store_limbs<N>(out, t, std::make_index_sequence<N>{});
 }
+
+// The 4-limb kernel; A0..A3: the mulx sources (a's limbs), B0..B3: row i's operand (moved to
+// rdx); each a string naming an asm operand.
+#define CUZK_X86_MONT4(A0, A1, A2, A3, B0, B1, B2, B3) \
+  "movq " B0 ", %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq " A0 ", %%r8, %%r9\n\t" \
+  "mulxq " A1 ", %%rax, %%r10\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "mulxq " A2 ", %%rax, %%r11\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
+  "adoxq %%rax, %%r11\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adoxq %%rax, %%r12\n\t" \
+  "movq 32(%[q]), %%rdx\n\t" \
+  "imulq %%r8, %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq 0(%[q]), %%rax, %%r13\n\t" \
+  "adcxq %%r8, %%rax\n\t" \
+  "movq %%r13, %%r8\n\t" \
+  "adcxq %%r9, %%r8\n\t" \
+  "mulxq 8(%[q]), %%rax, %%r9\n\t" \
+  "adoxq %%rax, %%r8\n\t" \
+  "adcxq %%r10, %%r9\n\t" \
+  "mulxq 16(%[q]), %%rax, %%r10\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "adcxq %%r11, %%r10\n\t" \
+  "mulxq 24(%[q]), %%rax, %%r11\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adcxq %%rax, %%r11\n\t" \
+  "adoxq %%r12, %%r11\n\t" \
+  "movq " B1 ", %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq " A0 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r8\n\t" \
+  "adcxq %%r13, %%r9\n\t" \
+  "mulxq " A1 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "adcxq %%r13, %%r10\n\t" \
+  "mulxq " A2 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "adcxq %%r13, %%r11\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
+  "adoxq %%rax, %%r11\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adcxq %%rax, %%r12\n\t" \
+  "adoxq %%rax, %%r12\n\t" \
+  "movq 32(%[q]), %%rdx\n\t" \
+  "imulq %%r8, %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq 0(%[q]), %%rax, %%r13\n\t" \
+  "adcxq %%r8, %%rax\n\t" \
+  "movq %%r13, %%r8\n\t" \
+  "adcxq %%r9, %%r8\n\t" \
+  "mulxq 8(%[q]), %%rax, %%r9\n\t" \
+  "adoxq %%rax, %%r8\n\t" \
+  "adcxq %%r10, %%r9\n\t" \
+  "mulxq 16(%[q]), %%rax, %%r10\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "adcxq %%r11, %%r10\n\t" \
+  "mulxq 24(%[q]), %%rax, %%r11\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adcxq %%rax, %%r11\n\t" \
+  "adoxq %%r12, %%r11\n\t" \
+  "movq " B2 ", %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq " A0 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r8\n\t" \
+  "adcxq %%r13, %%r9\n\t" \
+  "mulxq " A1 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "adcxq %%r13, %%r10\n\t" \
+  "mulxq " A2 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "adcxq %%r13, %%r11\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
+  "adoxq %%rax, %%r11\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adcxq %%rax, %%r12\n\t" \
+  "adoxq %%rax, %%r12\n\t" \
+  "movq 32(%[q]), %%rdx\n\t" \
+  "imulq %%r8, %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq 0(%[q]), %%rax, %%r13\n\t" \
+  "adcxq %%r8, %%rax\n\t" \
+  "movq %%r13, %%r8\n\t" \
+  "adcxq %%r9, %%r8\n\t" \
+  "mulxq 8(%[q]), %%rax, %%r9\n\t" \
+  "adoxq %%rax, %%r8\n\t" \
+  "adcxq %%r10, %%r9\n\t" \
+  "mulxq 16(%[q]), %%rax, %%r10\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "adcxq %%r11, %%r10\n\t" \
+  "mulxq 24(%[q]), %%rax, %%r11\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adcxq %%rax, %%r11\n\t" \
+  "adoxq %%r12, %%r11\n\t" \
+  "movq " B3 ", %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq " A0 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r8\n\t" \
+  "adcxq %%r13, %%r9\n\t" \
+  "mulxq " A1 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "adcxq %%r13, %%r10\n\t" \
+  "mulxq " A2 ", %%rax, %%r13\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "adcxq %%r13, %%r11\n\t" \
+  "mulxq " A3 ", %%rax, %%r12\n\t" \
+  "adoxq %%rax, %%r11\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adcxq %%rax, %%r12\n\t" \
+  "adoxq %%rax, %%r12\n\t" \
+  "movq 32(%[q]), %%rdx\n\t" \
+  "imulq %%r8, %%rdx\n\t" \
+  "xorl %%eax, %%eax\n\t" \
+  "mulxq 0(%[q]), %%rax, %%r13\n\t" \
+  "adcxq %%r8, %%rax\n\t" \
+  "movq %%r13, %%r8\n\t" \
+  "adcxq %%r9, %%r8\n\t" \
+  "mulxq 8(%[q]), %%rax, %%r9\n\t" \
+  "adoxq %%rax, %%r8\n\t" \
+  "adcxq %%r10, %%r9\n\t" \
+  "mulxq 16(%[q]), %%rax, %%r10\n\t" \
+  "adoxq %%rax, %%r9\n\t" \
+  "adcxq %%r11, %%r10\n\t" \
+  "mulxq 24(%[q]), %%rax, %%r11\n\t" \
+  "adoxq %%rax, %%r10\n\t" \
+  "movl $0, %%eax\n\t" \
+  "adcxq %%rax, %%r11\n\t" \
+  "adoxq %%r12, %%r11\n\t" \
+  "movq %%r8, %%rax\n\t" \
+  "movq %%r9, %%rdx\n\t" \
+  "movq %%r10, %%r12\n\t" \
+  "movq %%r11, %%r13\n\t" \
+  "subq 0(%[q]), %%rax\n\t" \
+  "sbbq 8(%[q]), %%rdx\n\t" \
+  "sbbq 16(%[q]), %%r12\n\t" \
+  "sbbq 24(%[q]), %%r13\n\t" \
+  "cmovncq %%rax, %%r8\n\t" \
+  "cmovncq %%rdx, %%r9\n\t" \
+  "cmovncq %%r12, %%r10\n\t" \
+  "cmovncq %%r13, %%r11\n\t"
 
 template <>
 [[gnu::always_inline]] inline void mont_mul<4>(u64* out, const u64* a, const u64* b, const u64* q) {
   register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");
-  asm volatile(
-      "movq 0(%[b]), %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[a]), %%r8, %%r9\n\t"
-      "mulxq 8(%[a]), %%rax, %%r10\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "mulxq 16(%[a]), %%rax, %%r11\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "mulxq 24(%[a]), %%rax, %%r12\n\t"
-      "adoxq %%rax, %%r11\n\t"
-      "movl $0, %%eax\n\t"
-      "adoxq %%rax, %%r12\n\t"
-      "movq 32(%[q]), %%rdx\n\t"
-      "imulq %%r8, %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[q]), %%rax, %%r13\n\t"
-      "adcxq %%r8, %%rax\n\t"
-      "movq %%r13, %%r8\n\t"
-      "adcxq %%r9, %%r8\n\t"
-      "mulxq 8(%[q]), %%rax, %%r9\n\t"
-      "adoxq %%rax, %%r8\n\t"
-      "adcxq %%r10, %%r9\n\t"
-      "mulxq 16(%[q]), %%rax, %%r10\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "adcxq %%r11, %%r10\n\t"
-      "mulxq 24(%[q]), %%rax, %%r11\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "movl $0, %%eax\n\t"
-      "adcxq %%rax, %%r11\n\t"
-      "adoxq %%r12, %%r11\n\t"
-      "movq 8(%[b]), %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r8\n\t"
-      "adcxq %%r13, %%r9\n\t"
-      "mulxq 8(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "adcxq %%r13, %%r10\n\t"
-      "mulxq 16(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "adcxq %%r13, %%r11\n\t"
-      "mulxq 24(%[a]), %%rax, %%r12\n\t"
-      "adoxq %%rax, %%r11\n\t"
-      "movl $0, %%eax\n\t"
-      "adcxq %%rax, %%r12\n\t"
-      "adoxq %%rax, %%r12\n\t"
-      "movq 32(%[q]), %%rdx\n\t"
-      "imulq %%r8, %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[q]), %%rax, %%r13\n\t"
-      "adcxq %%r8, %%rax\n\t"
-      "movq %%r13, %%r8\n\t"
-      "adcxq %%r9, %%r8\n\t"
-      "mulxq 8(%[q]), %%rax, %%r9\n\t"
-      "adoxq %%rax, %%r8\n\t"
-      "adcxq %%r10, %%r9\n\t"
-      "mulxq 16(%[q]), %%rax, %%r10\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "adcxq %%r11, %%r10\n\t"
-      "mulxq 24(%[q]), %%rax, %%r11\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "movl $0, %%eax\n\t"
-      "adcxq %%rax, %%r11\n\t"
-      "adoxq %%r12, %%r11\n\t"
-      "movq 16(%[b]), %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r8\n\t"
-      "adcxq %%r13, %%r9\n\t"
-      "mulxq 8(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "adcxq %%r13, %%r10\n\t"
-      "mulxq 16(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "adcxq %%r13, %%r11\n\t"
-      "mulxq 24(%[a]), %%rax, %%r12\n\t"
-      "adoxq %%rax, %%r11\n\t"
-      "movl $0, %%eax\n\t"
-      "adcxq %%rax, %%r12\n\t"
-      "adoxq %%rax, %%r12\n\t"
-      "movq 32(%[q]), %%rdx\n\t"
-      "imulq %%r8, %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[q]), %%rax, %%r13\n\t"
-      "adcxq %%r8, %%rax\n\t"
-      "movq %%r13, %%r8\n\t"
-      "adcxq %%r9, %%r8\n\t"
-      "mulxq 8(%[q]), %%rax, %%r9\n\t"
-      "adoxq %%rax, %%r8\n\t"
-      "adcxq %%r10, %%r9\n\t"
-      "mulxq 16(%[q]), %%rax, %%r10\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "adcxq %%r11, %%r10\n\t"
-      "mulxq 24(%[q]), %%rax, %%r11\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "movl $0, %%eax\n\t"
-      "adcxq %%rax, %%r11\n\t"
-      "adoxq %%r12, %%r11\n\t"
-      "movq 24(%[b]), %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r8\n\t"
-      "adcxq %%r13, %%r9\n\t"
-      "mulxq 8(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "adcxq %%r13, %%r10\n\t"
-      "mulxq 16(%[a]), %%rax, %%r13\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "adcxq %%r13, %%r11\n\t"
-      "mulxq 24(%[a]), %%rax, %%r12\n\t"
-      "adoxq %%rax, %%r11\n\t"
-      "movl $0, %%eax\n\t"
-      "adcxq %%rax, %%r12\n\t"
-      "adoxq %%rax, %%r12\n\t"
-      "movq 32(%[q]), %%rdx\n\t"
-      "imulq %%r8, %%rdx\n\t"
-      "xorl %%eax, %%eax\n\t"
-      "mulxq 0(%[q]), %%rax, %%r13\n\t"
-      "adcxq %%r8, %%rax\n\t"
-      "movq %%r13, %%r8\n\t"
-      "adcxq %%r9, %%r8\n\t"
-      "mulxq 8(%[q]), %%rax, %%r9\n\t"
-      "adoxq %%rax, %%r8\n\t"
-      "adcxq %%r10, %%r9\n\t"
-      "mulxq 16(%[q]), %%rax, %%r10\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "adcxq %%r11, %%r10\n\t"
-      "mulxq 24(%[q]), %%rax, %%r11\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "movl $0, %%eax\n\t"
-      "adcxq %%rax, %%r11\n\t"
-      "adoxq %%r12, %%r11\n\t"
-      "movq %%r8, %%rax\n\t"
-      "movq %%r9, %%rdx\n\t"
-      "movq %%r10, %%r12\n\t"
-      "movq %%r11, %%r13\n\t"
-      "subq 0(%[q]), %%rax\n\t"
-      "sbbq 8(%[q]), %%rdx\n\t"
-      "sbbq 16(%[q]), %%r12\n\t"
-      "sbbq 24(%[q]), %%r13\n\t"
-      "cmovncq %%rax, %%r8\n\t"
-      "cmovncq %%rdx, %%r9\n\t"
-      "cmovncq %%r12, %%r10\n\t"
-      "cmovncq %%r13, %%r11\n\t"
-      : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
-      : [a] "r"(a), [b] "r"(b), [q] "r"(q)
-      : "rax", "rdx", "r12", "r13", "cc", "memory");
-  out[0] = r0;
-  out[1] = r1;
-  out[2] = r2;
-  out[3] = r3;
+  asm volatile(CUZK_X86_MONT4("0(%[a])", "8(%[a])", "16(%[a])", "24(%[a])", "0(%[b])", "8(%[b])", "16(%[b])", "24(%[b])")
+               : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
+               : [a] "r"(a), [b] "r"(b), [q] "r"(q)
+               : "rax", "rdx", "r12", "r13", "cc", "memory");
+  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
 }
+
+template <>
+[[gnu::always_inline]] inline void mont_mul_reg<4>(u64* out, const u64* a, const u64* b, const u64* q) {
+  const u64 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");
+  asm volatile(CUZK_X86_MONT4("%[a0]", "%[a1]", "%[a2]", "%[a3]", "0(%[b])", "8(%[b])", "16(%[b])", "24(%[b])")
+               : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
+               : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3), [b] "r"(b), [q] "r"(q)
+               : "rax", "rdx", "r12", "r13", "cc", "memory");
+  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
+}
+
+template <>
+[[gnu::always_inline]] inline void mont_sqr<4>(u64* out, const u64* a, const u64* q) {
+  const u64 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+  register u64 r0 asm("r8"), r1 asm("r9"), r2 asm("r10"), r3 asm("r11");
+  asm volatile(CUZK_X86_MONT4("%[a0]", "%[a1]", "%[a2]", "%[a3]", "%[a0]", "%[a1]", "%[a2]", "%[a3]")
+               : "=&r"(r0), "=&r"(r1), "=&r"(r2), "=&r"(r3)
+               : [a0] "r"(a0), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3), [q] "r"(q)
+               : "rax", "rdx", "r12", "r13", "cc", "memory");
+  out[0] = r0, out[1] = r1, out[2] = r2, out[3] = r3;
+}
+
+#undef CUZK_X86_MONT4
 
 template <>
 [[gnu::always_inline]] inline void mont_mul<6>(u64* out, const u64* a, const u64* b, const u64* q) {
