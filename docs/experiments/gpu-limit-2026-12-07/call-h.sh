@@ -9,7 +9,9 @@
 #    faster?), NEW, OLD; the disk's direct rate (dd); cold (the key's pages dropped with
 #    posix_fadvise) NEW, OLD, NEW; every run's proofs byte-identical. Then LOGS' larger size with NEW
 #    (2^26 on an H200, 2^25 on an H100).
-# 3. The lab (NEW's bench_cuda): bn254-acc 24 with CUZK_MSM_PROFILE=on (G2's window segments at 1, 2, 4 blocks).
+# 3. fieldmul (build-gpu/fm: git-ignored, rapidsnark 81eddf1's field asm against main e9dc0b8's ff and fr44's,
+#    one process, every result checked against GMP) on one pinned core.
+# 4. The lab (NEW's bench_cuda): bn254-acc 24 with CUZK_MSM_PROFILE=on (G2's window segments at 1, 2, 4 blocks).
 # Usage (repo root, on the device): bash docs/experiments/gpu-limit-2026-12-07/call-h.sh OUT
 set -u
 OUT=${1:?out}; F=/tmp/ch; W=/tmp/chw; B=/tmp/chb; BO=/tmp/cho; mkdir -p "$F" "$OUT" "$W" "$B" "$BO"; T0=$(date +%s)
@@ -70,6 +72,12 @@ for L in $LOGS; do
   python3 "$T/runs_summary.py" --busy --stages --glob "*$L*.jsonl" "$F" >> "$F/log.txt" 2>&1
   rm -rf "$W/s$L" "$W"/o_*"$L"*
   save
+  if [[ $L == 24 ]] && [[ -f build-gpu/fm/fieldmul.gz ]]; then  # fr44 against main e9dc0b8 and rapidsnark, one pinned core
+    gunzip -c build-gpu/fm/fieldmul.gz > "$B/fieldmul"; chmod +x "$B/fieldmul"
+    timeout 120 taskset -c 1 "$B/fieldmul" --reps 11 > "$F/fieldmul.txt" 2>&1
+    el "fieldmul rc=$?: $(grep -c ' ok ' "$F/fieldmul.txt") ok rows; $(grep ratio "$F/fieldmul.txt" | tr '\n' ';')"
+    save
+  fi
   if [[ $L == 24 ]] && (( $(left) > 120 )); then
     CUZK_MSM_PROFILE=on timeout 100 "$B/bench_cuda" bn254-acc 24 > "$F/acc24_profile.txt" 2>&1
     el "bn254-acc 24 rc=$?: $(grep -c 'check OK' "$F/acc24_profile.txt") rows OK, $(grep -c 'check FAIL' "$F/acc24_profile.txt") FAIL"
