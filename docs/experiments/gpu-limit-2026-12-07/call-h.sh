@@ -2,7 +2,7 @@
 # Call h: NEW = main 51868fd (build-gpu/h: a prepared key's point arrays checked after its load, each
 # uploaded once its check passed; key_check events) against OLD = 7ebe221 (build-gpu/go, its cuzk-prove: the same
 # but the checks before the load returns), on whatever card comes.
-# 1. NEW's CUDA tests (the fixes made after call e: the resident upload's test fix, the residency
+# 1. (run after 2.) NEW's CUDA tests (the fixes made after call e: the resident upload's test fix, the residency
 #    asked through the key's own mapping, pack_point shared; the lent-set / groth16 suites).
 # 2. Issue 47 items 2, 3, 5 on a standalone prepared key (gen-porep --prepared, no .zkey), 2^24:
 #    warm OLD, NEW, NEW with --synth-workers 1 (does less synthesis beside it let the key's upload go
@@ -31,10 +31,13 @@ import os, sys
 fd = os.open(sys.argv[2], os.O_RDONLY)
 os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)  # the file's clean pages leave the page cache
 EOF
-for t in cuda_test_resident_upload cuda_test_fr_mul cuda_test_groth16 cuda_test_groth16_lent; do
-  timeout 120 "$B/$t" > "$F/$t.log" 2>&1; el "$t rc=$?: $(grep -E '^\[doctest\] (test cases|assertions)' "$F/$t.log" | tr '\n' ' ')"
-done
-save
+run_tests() {  # after the 2^24 runs: the measurement first, should the call be cut
+  for t in cuda_test_resident_upload cuda_test_groth16_lent cuda_test_fr_mul cuda_test_groth16; do
+    (( $(left) > 60 )) || { el "$t skipped: $(left) s left"; continue; }
+    timeout 90 "$B/$t" > "$F/$t.log" 2>&1; el "$t rc=$?: $(grep -E '^\[doctest\] (test cases|assertions)' "$F/$t.log" | tr '\n' ' ')"
+  done
+  save
+}
 nvidia-smi --query-gpu=timestamp,memory.used --format=csv,noheader -lms 500 > "$F/gpumem.csv" 2>/dev/null &
 SMI=$!
 batch() {  # batch PROVER NAME KEYDIR [extra args]
@@ -78,6 +81,7 @@ for L in $LOGS; do
     el "fieldmul rc=$?: $(grep -c ' ok ' "$F/fieldmul.txt") ok rows; $(grep ratio "$F/fieldmul.txt" | tr '\n' ';')"
     save
   fi
+  [[ $L == 24 ]] && run_tests
   if [[ $L == 24 ]] && (( $(left) > 120 )); then
     CUZK_MSM_PROFILE=on timeout 100 "$B/bench_cuda" bn254-acc 24 > "$F/acc24_profile.txt" 2>&1
     el "bn254-acc 24 rc=$?: $(grep -c 'check OK' "$F/acc24_profile.txt") rows OK, $(grep -c 'check FAIL' "$F/acc24_profile.txt") FAIL"
