@@ -127,10 +127,19 @@ TEST_CASE_TEMPLATE("deferred point checks: the same key and proofs as an eager l
   REQUIRE(rep.wrote);
   CHECK(load_key<E>(zk, {}, co, rep).deferred_check == nullptr);
   CHECK(rep.source == "prepared");
+  const std::uint64_t entry_bytes = std::filesystem::file_size(rep.cache_path);
+  CHECK(rep.bytes == entry_bytes);  // eager: the load read every byte
   co.defer_point_checks = true;
   const ProvingKey<E> via_cache = load_key<E>(zk, {}, co, rep);
   CHECK(rep.source == "prepared");
   CHECK(via_cache.deferred_check != nullptr);
+  // Deferred: the load read the file less its point arrays (the key_check span reads those).
+  const std::uint64_t points = (via_cache.a.size() + via_cache.b1.size() + via_cache.c.size() + via_cache.h.size()) *
+                                   sizeof(*via_cache.a.data()) +
+                               via_cache.b2.size() * sizeof(*via_cache.b2.data());
+  CHECK(points > 0);
+  CHECK(rep.bytes == entry_bytes - points);
+  CHECK(rep.cache_bytes == entry_bytes);
   CHECK(prove(via_cache, w.values, Blinding<E>::from_seed(3, "kc"), cpu) == want);
   const ProvingKey<E> via_standalone = load_key<E>(sk, {}, co, rep);
   CHECK(rep.source == "standalone");

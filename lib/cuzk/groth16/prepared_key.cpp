@@ -408,6 +408,15 @@ std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, b
   return k;
 }
 
+// The bytes of k's point arrays whose checks run after the load (0 when none do): the load itself
+// did not read them (KeyLoadReport::bytes).
+template <class E>
+u64 deferred_bytes(const ProvingKey<E>& k) {
+  if (!k.deferred_check) return 0;
+  return u64(k.a.size() + k.b1.size() + k.c.size() + k.h.size()) * sizeof(*k.a.data()) +
+         u64(k.b2.size()) * sizeof(*k.b2.data());
+}
+
 template <class E>
 ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const KeyCacheOptions& co, KeyLoadReport& rep) {
   rep = {};
@@ -416,7 +425,8 @@ ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const Key
     ProvingKey<E> k = read_standalone_key<E>(zkey, co.defer_point_checks);
     rep.source = "standalone";
     std::error_code ec;
-    rep.bytes = fs::file_size(zkey, ec);
+    const u64 size = fs::file_size(zkey, ec);
+    rep.bytes = ec ? 0 : size - deferred_bytes(k);
     return k;
   }
   rep.source = "zkey";
@@ -444,7 +454,9 @@ ProvingKey<E> load_key(const std::string& zkey, const ZkeyOptions& zo, const Key
                                           [&] { return remove_entry_on_failure(entry, zkey); })) {
       k->path = zkey;
       rep.source = "prepared";
-      rep.bytes = rep.cache_bytes = fs::file_size(entry, ec);
+      const u64 size = fs::file_size(entry, ec);
+      rep.cache_bytes = ec ? 0 : size;
+      rep.bytes = ec ? 0 : size - deferred_bytes(*k);
       return std::move(*k);
     }
     rep.note = "key cache entry not used (" + why + "); rebuilding it from " + zkey;

@@ -68,7 +68,8 @@ struct KeyLoadReport {
   std::string source;      // "zkey" (parsed from the .zkey), "prepared" (mapped from the cache) or
                            // "standalone" (a standalone prepared key, mapped; standalone_key.hpp)
   std::string cache_path;  // the cache entry used or written; "" without a cache
-  std::uint64_t bytes = 0; // bytes read: the .zkey's size, or the prepared file's
+  std::uint64_t bytes = 0; // bytes read: the .zkey's size, or the prepared file's (less its point
+                           // arrays when their checks run after the load: the key_check span reads them)
   std::uint64_t cache_bytes = 0;  // the cache entry's size (read or written)
   bool wrote = false;      // a new cache entry was written
   std::string note;        // "" or one line: why an entry was rebuilt, or could not be written
