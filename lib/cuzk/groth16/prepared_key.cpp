@@ -412,9 +412,7 @@ std::optional<ProvingKey<E>> read_prepared_standalone(const std::string& file, b
 // did not read them (KeyLoadReport::bytes).
 template <class E>
 u64 deferred_bytes(const ProvingKey<E>& k) {
-  if (!k.deferred_check) return 0;
-  return u64(k.a.size() + k.b1.size() + k.c.size() + k.h.size()) * sizeof(*k.a.data()) +
-         u64(k.b2.size()) * sizeof(*k.b2.data());
+  return k.deferred_check ? k.point_bytes() : 0;
 }
 
 template <class E>

@@ -83,6 +83,12 @@ public:
     if (deferred_check) deferred_check->wait_all();
   }
 
+  // Bytes of the point arrays a, b1, b2, c, h as held here (what a GPU upload reads, what the
+  // deferred checks read).
+  std::uint64_t point_bytes() const {
+    return std::uint64_t(a.size() + b1.size() + c.size() + h.size()) * sizeof(G1Affine) +
+           std::uint64_t(b2.size()) * sizeof(G2Affine);
+  }
   // Estimated bytes this key occupies once loaded (for the memory budget).
   std::size_t resident_bytes() const;
   // Bytes one partition needs on the host beyond the key: witness + a, b, c (+ H scratch).

@@ -43,9 +43,7 @@ static void emit_key_check(EventWriter& ev, const groth16::AnyKey& key) {
         if (!t1 || t->end > *t1) t1 = t->end;
       }
     if (!t0) return;  // no check ran (stopped before its first)
-    const double bytes = double(k.a.size() + k.b1.size() + k.c.size() + k.h.size()) * sizeof(*k.a.data()) +
-                         double(k.b2.size()) * sizeof(*k.b2.data());
-    ev.emit(events::KeyCheck{round_us(ev.seconds(*t0)), round_us(ev.seconds(*t1)), k.path, bytes, err});
+    ev.emit(events::KeyCheck{round_us(ev.seconds(*t0)), round_us(ev.seconds(*t1)), k.path, double(k.point_bytes()), err});
   });
 }
 
@@ -75,10 +73,7 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
         err = e.what();  // compute() meets it again and reports it for the partition
       }
       const std::string& path = groth16::visit_curve(*pk, [](auto, const auto& k) -> const std::string& { return k.path; });
-      const double bytes = groth16::visit_curve(*pk, [](auto, const auto& k) {
-        return double(k.a.size() + k.b1.size() + k.c.size() + k.h.size()) * sizeof(*k.a.data()) +
-               double(k.b2.size()) * sizeof(*k.b2.data());
-      });
+      const double bytes = groth16::visit_curve(*pk, [](auto, const auto& k) { return double(k.point_bytes()); });
       ev.emit(events::KeyUpload{round_us(t0), round_us(ev.now()), std::int64_t(index), path, err, bytes});
       if (check) emit_key_check(ev, *pk);
     });
