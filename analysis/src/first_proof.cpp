@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <unordered_map>
 
 namespace cuzk::stats {
 
@@ -46,13 +48,19 @@ const Span* span_of(const RunData& r, Stage st, std::uint32_t seq, std::uint32_t
 }  // namespace
 
 std::optional<FirstProofPath> first_proof_path(const RunData& r) {
-  // Completion of each proof with a gpu span: its write's end, else its gpu end (as run_summary).
+  // Completion of each proof with a gpu span: its write's end, else its gpu end (as run_summary;
+  // the writes' ends looked up by key, once: one pass over the spans, not one per gpu span).
+  std::unordered_map<std::uint64_t, double> written;
+  for (const auto& [key, t1] : r.write_end) {
+    auto [it, fresh] = written.emplace(key, t1);
+    if (!fresh) it->second = std::max(it->second, t1);
+  }
   const Span* first_gpu = nullptr;
   double end = 0;
   for (const auto& g : r.spans) {
     if (g.stage != Stage::Gpu) continue;
-    const Span* w = span_of(r, Stage::Write, g.seq, g.partition);
-    const double done = w ? w->t1 : g.t1;
+    const auto w = written.find((std::uint64_t(g.seq) << 32) | g.partition);
+    const double done = w != written.end() ? w->second : g.t1;
     if (!first_gpu || done < end) first_gpu = &g, end = done;
   }
   if (!first_gpu) return std::nullopt;
