@@ -54,17 +54,9 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
   std::lock_guard<std::mutex> lk(prep_mu_);
   if (!prepared_.insert(pk.get()).second) return;
   bool first = true;
-  std::size_t uploads = 0;
-  for (std::size_t d = 0; d < devices.size(); ++d) uploads += uploaders_[d] ? 1 : 0;
-  if (uploads) upload_gate_.uploads_begin(pk.get(), uploads);
   for (std::size_t d = 0; d < devices.size(); ++d) {
     if (!uploaders_[d]) continue;  // a device without memory of its own: nothing to upload
     uploaders_[d]->push([this, pk, backend = devices[d].backend, index = devices[d].index, check = std::exchange(first, false)] {
-      struct Ended {  // on every way out: the key's syntheses may run side by side again
-        UploadGate& g;
-        const void* key;
-        ~Ended() { g.upload_end(key); }
-      } ended{upload_gate_, pk.get()};
       const double t0 = ev.now();
       std::string err;
       try {
@@ -135,8 +127,7 @@ bool Batch::synthesize(Partition& p) {
   try {
     const auto& pk = p.key.load();  // the first user loads it (its own key_load span)
     prepare_devices(p.key.key());
-    const UploadGate::Pass pass(upload_gate_, p.key.key().get());  // alone while the key goes up
-    t0 = ev.now();  // the synthesis span starts once the key is there (and the gate let it in)
+    t0 = ev.now();  // the synthesis span starts once the key is there
     groth16::AnyAbc storage = lend_abc(pk);
     Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk, std::move(storage)); });
     p.w = std::move(syn.w);
