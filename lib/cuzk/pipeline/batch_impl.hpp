@@ -21,6 +21,7 @@
 #include "cuzk/pipeline/partition_source.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/pipeline/sector.hpp"
+#include "cuzk/pipeline/upload_gate.hpp"
 #include "cuzk/pipeline/worker_pool.hpp"
 
 namespace cuzk::pipeline::detail {
@@ -130,6 +131,7 @@ private:
   std::unique_ptr<WorkerPool> writers_;                      // write_workers threads
   std::mutex prep_mu_;
   std::set<const groth16::AnyKey*> prepared_;
+  UploadGate upload_gate_;  // one synthesis of a key at a time while its points go up
   std::atomic<unsigned> next_lender_{0};  // the device asked first for the next partition's a/b/c
   std::unique_ptr<Graph> graph_;
 };

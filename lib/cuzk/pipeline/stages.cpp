@@ -54,9 +54,17 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
   std::lock_guard<std::mutex> lk(prep_mu_);
   if (!prepared_.insert(pk.get()).second) return;
   bool first = true;
+  std::size_t uploads = 0;
+  for (std::size_t d = 0; d < devices.size(); ++d) uploads += uploaders_[d] ? 1 : 0;
+  if (uploads) upload_gate_.uploads_begin(pk.get(), uploads);
   for (std::size_t d = 0; d < devices.size(); ++d) {
     if (!uploaders_[d]) continue;  // a device without memory of its own: nothing to upload
     uploaders_[d]->push([this, pk, backend = devices[d].backend, index = devices[d].index, check = std::exchange(first, false)] {
+      struct Ended {  // on every way out: the key's syntheses may run side by side again
+        UploadGate& g;
+        const void* key;
+        ~Ended() { g.upload_end(key); }
+      } ended{upload_gate_, pk.get()};
       const double t0 = ev.now();
       std::string err;
       try {
@@ -124,10 +132,14 @@ groth16::AnyAbc Batch::lend_abc(const groth16::AnyKey& key) {
 bool Batch::synthesize(Partition& p) {
   const unsigned worker = synth_ids_.take();
   double t0 = ev.now();
+  // Alone while the key goes up. Released only after the span's end is taken, so that a span
+  // let in after this one begins after this one's end in the events too.
+  std::optional<UploadGate::Pass> pass;
   try {
     const auto& pk = p.key.load();  // the first user loads it (its own key_load span)
     prepare_devices(p.key.key());
-    t0 = ev.now();  // the synthesis span starts once the key is there
+    pass.emplace(upload_gate_, p.key.key().get());
+    t0 = ev.now();  // the synthesis span starts once the key is there (and the gate let it in)
     groth16::AnyAbc storage = lend_abc(pk);
     Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk, std::move(storage)); });
     p.w = std::move(syn.w);
@@ -145,9 +157,10 @@ bool Batch::synthesize(Partition& p) {
   } catch (const std::exception& e) {
     p.fail(e.what());
   }
+  p.synth_t1 = ev.now();
+  pass.reset();
   synth_ids_.give(worker);
   if (p.failed()) return false;
-  p.synth_t1 = ev.now();
   auto e = span<events::Synth>(t0, p.synth_t1, *p.sector, p.part);
   e.worker = worker;
   ev.emit(e);
