@@ -16,12 +16,16 @@ struct G1Curve {
   using Field = Fq;
   using Scalar = Fr;
   static constexpr const char* name = "G1";
-  static constexpr Fq b() { return Fq::from_u64(4); }
+  // Each constant is a constexpr local: evaluated once by the compiler, never per call (a
+  // Montgomery form is a product, and the x86 one is asm the optimizer cannot fold).
+  static constexpr Fq b() { constexpr Fq k = Fq::from_u64(4); return k; }
   static constexpr Fq gen_x() {
-    return fq_hex("0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb");
+    constexpr Fq k = fq_hex("0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb");
+    return k;
   }
   static constexpr Fq gen_y() {
-    return fq_hex("0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1");
+    constexpr Fq k = fq_hex("0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1");
+    return k;
   }
 };
 
@@ -29,14 +33,16 @@ struct G2Curve {
   using Field = Fq2;
   using Scalar = Fr;
   static constexpr const char* name = "G2";
-  static constexpr Fq2 b() { return Fq2(Fq::from_u64(4), Fq::from_u64(4)); }
+  static constexpr Fq2 b() { constexpr Fq2 k = Fq2(Fq::from_u64(4), Fq::from_u64(4)); return k; }
   static constexpr Fq2 gen_x() {
-    return Fq2(fq_hex("0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
+    constexpr Fq2 k = Fq2(fq_hex("0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
                fq_hex("0x13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e"));
+    return k;
   }
   static constexpr Fq2 gen_y() {
-    return Fq2(fq_hex("0x0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
+    constexpr Fq2 k = Fq2(fq_hex("0x0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
                fq_hex("0x0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be"));
+    return k;
   }
 };
 
