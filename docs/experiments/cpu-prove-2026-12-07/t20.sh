@@ -1,0 +1,9 @@
+#!/bin/bash
+N=/work/main/build-cpu/apps/cuzk-prove/cuzk-prove; O=/tmp/build-old/apps/cuzk-prove/cuzk-prove
+K=k20/chain-bn128-20.zkey; W=k20/chain-bn128-20-w0.wtns
+for r in 1 2; do
+  /usr/bin/time -f "old %e s %U user" $O prove --zkey $K --witness $W --proof o.json --public opub.json --force --seed 3 2>&1 | tail -1
+  /usr/bin/time -f "new %e s %U user" $N prove --zkey $K --witness $W --proof n.json --public npub.json --force --seed 3 2>&1 | tail -1
+  /usr/bin/time -f "rapidsnark %e s %U user" ./rs $K $W r.json rpub.json 2>&1 | tail -1
+done
+cmp o.json n.json && echo "old and new proofs identical"
