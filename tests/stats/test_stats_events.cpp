@@ -156,6 +156,34 @@ TEST_CASE("memory fields of the wrong type or negative: one error naming the fil
   }
 }
 
+TEST_CASE("key spans and a gpu span's parts that lie: one error naming the file, line and field") {
+  // Each file: a good key_load line, then the bad one on line 2.
+  const std::string head = R"({"ts":0.5,"ev":"key_load","t0":0,"t1":0.5,"bytes":100,"path":"k.zkey"})" "\n";
+  const std::string gpu = R"({"ts":2,"ev":"gpu","t0":1,"t1":2,"seq":0,"partition":0,"device":0)";
+  for (const auto& [bad, why] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"ts":3,"ev":"key_check","t0":2,"t1":1,"bytes":10,"path":"k.zkey"})", "key_check ends before it starts"},
+           {R"({"ts":3,"ev":"key_check","t0":1,"t1":2,"bytes":-10,"path":"k.zkey"})", "field 'bytes' is negative"},
+           {R"({"ts":3,"ev":"key_check","t0":1,"t1":2,"bytes":"10","path":"k.zkey"})", "field 'bytes'"},
+           {R"({"ts":3,"ev":"key_upload","t0":1,"t1":2,"device":0,"bytes":-1})", "field 'bytes' is negative"},
+           {gpu + R"(,"key_wait":-0.1})", "field 'key_wait' is negative"},
+           {gpu + R"(,"key_wait":1.5})", "field 'key_wait' is longer than its span"},
+           {gpu + R"(,"key_wait":"0.2"})", "field 'key_wait'"},
+           {gpu + R"(,"msm_h":-0.01})", "field 'msm_h' is negative"},
+           {gpu + R"(,"h2d":-1})", "field 'h2d' is negative"}}) {
+    CAPTURE(bad);
+    const auto p = temp_file("key-bad.jsonl", head + bad + "\n");
+    const std::string want = "key-bad.jsonl:2: " + why;
+    CHECK_THROWS_WITH_AS(load_events(p.string()), doctest::Contains(want.c_str()), cuzk::Error);
+    fs::remove(p);
+  }
+  // The same lines told the truth load (the wait as long as the span is allowed: all of it waited).
+  const auto ok = temp_file("key-ok.jsonl", head + R"({"ts":3,"ev":"key_check","t0":1,"t1":2,"bytes":10,"path":"k.zkey"})" "\n" +
+                                                gpu + R"(,"key_wait":1.0,"msm_h":0.01})" "\n");
+  const RunData r = load_events(ok.string());
+  CHECK(r.key_checks.size() == 1);
+  fs::remove(ok);
+}
+
 TEST_CASE("a truncated last line is reported and skipped") {
   std::string text = cuzk::test::read_file(data("tiny.jsonl"));
   text.resize(text.size() - 30);  // cut inside run_end, no trailing newline

@@ -401,8 +401,16 @@ void read(const Source& s, Gpu& e) {
   e.msm_c = s.opt_number("msm_c");
   e.msm_h = s.opt_number("msm_h");
   e.key_wait = s.opt_number("key_wait");
-  if (e.key_wait && *e.key_wait < 0) s.bad("field 'key_wait' is negative");
   e.d2h = s.opt_number("d2h");
+  // The parts are seconds inside the span: none negative, and the wait for the key (which
+  // cuzk-stats takes out of the first proof's span) no longer than the span itself (1 ms of
+  // slack: the span's start is the backend's lock time, from its own measurements).
+  for (const auto& [name, v] : {std::pair{"lock_wait", e.lock_wait}, std::pair{"h2d", e.h2d}, std::pair{"ntt", e.ntt},
+                                std::pair{"msm_g1", e.msm_g1}, std::pair{"msm_g2", e.msm_g2}, std::pair{"msm_a", e.msm_a},
+                                std::pair{"msm_b1", e.msm_b1}, std::pair{"msm_c", e.msm_c}, std::pair{"msm_h", e.msm_h},
+                                std::pair{"key_wait", e.key_wait}, std::pair{"d2h", e.d2h}})
+    if (v && *v < 0) s.bad("field '" + std::string(name) + "' is negative");
+  if (e.key_wait && *e.key_wait > e.t1 - e.t0 + 1e-3) s.bad("field 'key_wait' is longer than its span (t1 - t0)");
   if (auto t = s.opt_text("abc_from")) e.abc_from = std::string(*t);
 }
 
