@@ -78,6 +78,33 @@ TEST_CASE("prepared key: same key, same proofs, mapped not copied") {
   CHECK(p1 == p2);
 }
 
+TEST_CASE("prepared key: the file never holds a point's padding bytes (the same bytes whatever they were)") {
+  TempDir d("cuzk-pk-pad-");
+  const std::string zk = copy_key(d), clean = (d.p / "clean.cuzkpk").string(), dirty = (d.p / "dirty.cuzkpk").string();
+  ProvingKey<E> k = read_zkey<E>(zk);
+  write_prepared_key(k, zk, clean);
+  // The bytes after `inf` up to the struct's end: old stack or heap contents in a copy.
+  auto poison = [](auto& p) {
+    using P = std::remove_cvref_t<decltype(p)>;
+    auto* b = reinterpret_cast<unsigned char*>(&p);
+    const std::size_t from = std::size_t(reinterpret_cast<unsigned char*>(&p.inf) - b) + sizeof p.inf;
+    REQUIRE(from < sizeof(P));  // both point types have padding here: the test means something
+    std::memset(b + from, 0xAB, sizeof(P) - from);
+  };
+  poison(k.header.alpha1);
+  poison(k.header.beta1);
+  poison(k.header.delta1);
+  poison(k.header.beta2);
+  poison(k.header.gamma2);
+  poison(k.header.delta2);
+  write_prepared_key(k, zk, dirty);
+  CHECK(slurp(clean) == slurp(dirty));
+  std::string why;
+  auto pk = read_prepared_key<E>(dirty, zk, why);
+  REQUIRE_MESSAGE(pk.has_value(), why);
+  check_same(k, *pk);
+}
+
 TEST_CASE("prepared key: a byte flipped anywhere, truncation, staleness are refused") {
   TempDir d("cuzk-pk-");
   const std::string zk = copy_key(d), entry = (d.p / "e.cuzkpk").string();

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <type_traits>
 #include <memory>
 #include <span>
 #include <system_error>
@@ -171,12 +172,21 @@ void write_with_fingerprint(const ProvingKey<E>& pk, const Fingerprint& fp, cons
   h.n_public = z.n_public;
   h.domain_size = z.domain_size;
   h.log_domain = z.log_domain;
-  std::memcpy(h.g1[0], &z.alpha1, sizeof(G1Affine));
-  std::memcpy(h.g1[1], &z.beta1, sizeof(G1Affine));
-  std::memcpy(h.g1[2], &z.delta1, sizeof(G1Affine));
-  std::memcpy(h.g2[0], &z.beta2, sizeof(G2Affine));
-  std::memcpy(h.g2[1], &z.gamma2, sizeof(G2Affine));
-  std::memcpy(h.g2[2], &z.delta2, sizeof(G2Affine));
+  // Field by field over zeros: a point's padding (after `inf`) is whatever its copies left.
+  auto put = [](u8* dst, const auto& p) {
+    std::remove_cvref_t<decltype(p)> q;
+    std::memset(static_cast<void*>(&q), 0, sizeof q);
+    q.x = p.x;
+    q.y = p.y;
+    q.inf = p.inf;
+    std::memcpy(dst, static_cast<const void*>(&q), sizeof q);
+  };
+  put(h.g1[0], z.alpha1);
+  put(h.g1[1], z.beta1);
+  put(h.g1[2], z.delta1);
+  put(h.g2[0], z.beta2);
+  put(h.g2[1], z.gamma2);
+  put(h.g2[2], z.delta2);
   const auto sp = spans_of(pk);
   u64 at = kHeaderBytes;
   for (unsigned i = 0; i < N_ARR; ++i) {

@@ -1,6 +1,6 @@
 #pragma once
-// FirstTouchAllocator: std::allocator whose allocate() zero-fills the new block with
-// tbb::parallel_for (first_touch, in first_touch_allocator.cpp: no TBB header here), so the
+// FirstTouchAllocator: std::allocator whose allocate() zero-fills the new block (a large one with
+// tbb::parallel_for (first_touch, in first_touch_allocator.cpp: no TBB header here)), so the
 // page faults of a multi-GB vector (the kernel zeroing each new page on first touch) are
 // taken on every core instead of serially in the vector's constructor. The vector then
 // constructs its elements as usual, over pages already mapped (one plain memory pass), so
@@ -8,6 +8,7 @@
 // Measured in tests/bench/bench_zkey.cpp (construct_std vs construct_first_touch).
 // For trivially copyable, trivially destructible element types (points, coefficients).
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -49,7 +50,10 @@ struct FirstTouchAllocator {
 
   T* allocate(std::size_t n) {
     T* p = std::allocator<T>{}.allocate(n);
-    if (n * sizeof(T) >= kParallelBytes) first_touch(p, n * sizeof(T));
+    if (n * sizeof(T) >= kParallelBytes)
+      first_touch(p, n * sizeof(T));
+    else  // zeros too: the elements' padding bytes (a point's after `inf`) never hold old heap bytes
+      std::memset(static_cast<void*>(p), 0, n * sizeof(T));
     return p;
   }
   void deallocate(T* p, std::size_t n) noexcept { std::allocator<T>{}.deallocate(p, n); }
