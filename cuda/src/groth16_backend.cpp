@@ -87,6 +87,10 @@ private:
 
 template <class E>
 struct CudaBackend::Resident final : ResidentBase {
+  // The key's own δ (random per setup and per ceremony contribution): a key file replaced by
+  // another key of the same shape at the same path is told apart from the one up here.
+  typename E::G1Affine delta1;
+  typename E::G2Affine delta2;
   ResidentBases<typename E::G1Affine> a, b1, c, h;
   ResidentBases<typename E::G2Affine> b2;
   WindowTable<typename E::G1Affine> h_table;  // CudaOptions::msm_table_h_bits; in use once kHTable is ready
@@ -140,8 +144,13 @@ std::pair<std::shared_ptr<CudaBackend::Resident<E>>, bool> CudaBackend::resident
   for (auto it = resident_.begin(); it != resident_.end(); ++it) {
     if ((*it)->path == pk.path && (*it)->curve == E::id && (*it)->n_vars == pk.header.n_vars &&
         (*it)->domain == pk.header.domain_size) {
+      auto r = std::static_pointer_cast<Resident<E>>(*it);
+      if (!(r->delta1 == pk.header.delta1 && r->delta2 == pk.header.delta2)) {
+        resident_.erase(it);  // another key now at that path: its points go up anew (the old ones
+        break;                // are freed once the partitions using them are done)
+      }
       resident_.splice(resident_.begin(), resident_, it);
-      return {std::static_pointer_cast<Resident<E>>(resident_.front()), false};
+      return {std::move(r), false};
     }
   }
   while (resident_.size() >= max_keys_) resident_.pop_back();  // frees its device memory (once unused)
@@ -150,6 +159,8 @@ std::pair<std::shared_ptr<CudaBackend::Resident<E>>, bool> CudaBackend::resident
   r->curve = E::id;
   r->n_vars = pk.header.n_vars;
   r->domain = pk.header.domain_size;
+  r->delta1 = pk.header.delta1;
+  r->delta2 = pk.header.delta2;
   resident_.push_front(r);
   return {r, true};
 }

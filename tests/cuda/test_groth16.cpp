@@ -1,6 +1,7 @@
 // Whole Groth16 partitions on the GPU: the CUDA backend's proofs equal the CPU backend's
 // byte for byte for the same blinding (fresh random r, s each run), and verify; the key's
-// points stay resident across partitions; a key change uploads the new key. The same holds
+// points stay resident across partitions; a key change uploads the new key (another key at the same
+// path too). The same holds
 // with non-default CudaOptions (fixed MSM windows, H's window table). The witness goes up
 // canonical, as synthesis gives it, from a pinned staging set. BN254 (bn128) keys
 // go through the same backend: its proofs equal the CPU's too, and one backend serves keys of
@@ -101,6 +102,21 @@ TEST_CASE("CUDA proofs equal CPU proofs through the pinned staging sets (prepare
     gpu.prepare(fk);
     for (std::string wn : {"w0.wtns", "w1.wtns"})
       same_proof(fk, read_wtns(fixture(c, wn), fk.header.n_vars).values, gpu, true);
+  }
+}
+
+// A key file replaced by another key of the same shape (a new setup or ceremony contribution at
+// the same path): the backend must not take the points it holds for the first one.
+TEST_CASE("CUDA backend: another key at the same path and of the same shape goes up anew") {
+  const unsigned depth = 8;
+  auto [first, rep] = porep_case("same-path-key");
+  auto second = porep_case("same-path-key").pk;  // fresh toxic waste: another delta, other points
+  REQUIRE(first.header.n_vars == second.header.n_vars);
+  REQUIRE_FALSE(first.header.delta1 == second.header.delta1);
+  cuzk::cuda::CudaBackend gpu(0);
+  for (const ProvingKey<E>* pk : {&first, &second, &first}) {
+    auto syn = pl::synthesize(rep, pl::draw_challenges(cuzk::test::rng()(), 2, depth));
+    same_proof(*pk, syn.witness, gpu, true);
   }
 }
 
