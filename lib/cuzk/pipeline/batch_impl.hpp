@@ -126,12 +126,14 @@ private:
 
   IdPool synth_ids_;
   std::vector<std::unique_ptr<IdPool>> device_ids_;
+  // One synthesis of a key at a time while its points go up. Declared before the uploaders: an
+  // upload still queued when the batch unwinds ends (upload_end) before the gate is destroyed.
+  UploadGate upload_gate_;
   std::vector<std::unique_ptr<WorkerPool>> device_workers_;  // per device: workers_per_device threads
   std::vector<std::unique_ptr<WorkerPool>> uploaders_;       // per device with memory: one thread
   std::unique_ptr<WorkerPool> writers_;                      // write_workers threads
   std::mutex prep_mu_;
   std::set<const groth16::AnyKey*> prepared_;
-  UploadGate upload_gate_;  // one synthesis of a key at a time while its points go up
   std::atomic<unsigned> next_lender_{0};  // the device asked first for the next partition's a/b/c
   std::unique_ptr<Graph> graph_;
 };
