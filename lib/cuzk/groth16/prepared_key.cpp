@@ -165,6 +165,7 @@ void write_with_fingerprint(const ProvingKey<E>& pk, const Fingerprint& fp, cons
   h.sz_g1 = sizeof(G1Affine);
   h.sz_g2 = sizeof(G2Affine);
   h.sz_coef = sizeof(Coef<E>);
+  static_assert(std::has_unique_object_representations_v<Coef<E>>, "Coef goes into the file raw: no padding bytes");
   h.curve = u32(E::id);
   h.zkey = fp;
   const ZkeyHeader<E>& z = pk.header;

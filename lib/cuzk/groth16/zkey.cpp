@@ -224,6 +224,7 @@ ProvingKey<E> read_zkey(const BinFile& f, const ZkeyOptions& opt) {
         std::memcpy(&c.matrix, q, 4);
         std::memcpy(&c.constraint, q + 4, 4);
         std::memcpy(&c.signal, q + 8, 4);
+        c.reserved = 0;
         auto repr = Fr::repr_from_bytes_le(q + 12);
         if (c.matrix > 1 || c.constraint >= h.domain_size || c.signal >= h.n_vars || !Fr::is_canonical(repr)) {
           keep_first(bad, i);

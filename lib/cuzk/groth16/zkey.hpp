@@ -43,6 +43,7 @@ struct Coef {
   std::uint32_t matrix;      // 0 = A, 1 = B
   std::uint32_t constraint;  // row < domain_size
   std::uint32_t signal;      // < n_vars
+  std::uint32_t reserved;    // 0: the bytes before value, named so that a prepared key never holds old memory there
   typename E::Fr value;      // raw c·R² (see above)
 };
 

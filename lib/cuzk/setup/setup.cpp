@@ -138,11 +138,11 @@ groth16::ProvingKey<E> generate_key(const groth16::R1cs<E>& cs, const ToxicWaste
         std::size_t q = term_at[i - b0], c = coef_at[i];
         for (auto& term : k.a.terms) {
           prod[q++] = term.coef * L[i];
-          pk.coefs[c++] = Coef{0, i, term.wire, coef_to_zkey(term.coef)};
+          pk.coefs[c++] = Coef{0, i, term.wire, 0, coef_to_zkey(term.coef)};
         }
         for (auto& term : k.b.terms) {
           prod[q++] = term.coef * L[i];
-          pk.coefs[c++] = Coef{1, i, term.wire, coef_to_zkey(term.coef)};
+          pk.coefs[c++] = Coef{1, i, term.wire, 0, coef_to_zkey(term.coef)};
         }
         for (auto& term : k.c.terms) prod[q++] = term.coef * L[i];
       }
@@ -157,7 +157,7 @@ groth16::ProvingKey<E> generate_key(const groth16::R1cs<E>& cs, const ToxicWaste
   }
   for (std::uint32_t s = 0; s <= n_pub; ++s) {
     u[s] += L[n_cons + s];
-    pk.coefs[coef_at[n_cons] + s] = Coef{0, n_cons + s, s, coef_to_zkey(Fr::one())};
+    pk.coefs[coef_at[n_cons] + s] = Coef{0, n_cons + s, s, 0, coef_to_zkey(Fr::one())};
   }
   const Fr gi = tw.gamma.inverse(), di = tw.delta.inverse();
   std::vector<Fr> ic(n_pub + 1), cq(n_vars - n_pub - 1);
