@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <unordered_map>
 
 namespace cuzk::stats {
 
@@ -48,26 +47,16 @@ const Span* span_of(const RunData& r, Stage st, std::uint32_t seq, std::uint32_t
 }  // namespace
 
 std::optional<FirstProofPath> first_proof_path(const RunData& r) {
-  // Completion of each proof with a gpu span: its write's end, else its gpu end (as run_summary;
-  // the writes' ends looked up by key, once: one pass over the spans, not one per gpu span).
-  std::unordered_map<std::uint64_t, double> written;
-  for (const auto& [key, t1] : r.write_end) {
-    auto [it, fresh] = written.emplace(key, t1);
-    if (!fresh) it->second = std::max(it->second, t1);
-  }
-  const Span* first_gpu = nullptr;
-  double end = 0;
-  for (const auto& g : r.spans) {
-    if (g.stage != Stage::Gpu) continue;
-    const auto w = written.find((std::uint64_t(g.seq) << 32) | g.partition);
-    const double done = w != written.end() ? w->second : g.t1;
-    if (!first_gpu || done < end) first_gpu = &g, end = done;
-  }
-  if (!first_gpu) return std::nullopt;
+  // The proof done first (proof_completions: its write's end, else its gpu end).
+  const auto done = proof_completions(r);
+  if (done.empty()) return std::nullopt;
+  const auto first =
+      std::min_element(done.begin(), done.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  const double end = first->second;
   FirstProofPath p;
   p.end = end;
-  p.seq = first_gpu->seq;
-  p.partition = first_gpu->partition;
+  p.seq = std::uint32_t(first->first >> 32);
+  p.partition = std::uint32_t(first->first);
   if (p.seq < r.sector_by_seq.size()) p.sector = r.sector_by_seq[p.seq];
   const Span* g = span_of(r, Stage::Gpu, p.seq, p.partition);
   const Span* s = span_of(r, Stage::Synth, p.seq, p.partition);

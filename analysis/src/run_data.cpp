@@ -1,5 +1,6 @@
 #include "cuzk/stats/run_data.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <memory>
@@ -350,6 +351,22 @@ std::vector<RunData> load_event_runs(const std::string& path, bool keep_mem_seri
     throw Error(Error::Kind::BadInput, path, "holds no event line");
   }
   return runs.finish();
+}
+
+std::vector<std::pair<std::uint64_t, double>> proof_completions(const RunData& r) {
+  auto done = r.gpu_end;
+  auto wr = r.write_end;
+  std::sort(done.begin(), done.end());
+  std::sort(wr.begin(), wr.end());
+  std::size_t j = 0;
+  for (auto& [key, t] : done) {
+    while (j < wr.size() && wr[j].first < key) ++j;
+    std::size_t last = j;  // equal keys sort by time: the last of them is the latest write
+    while (last < wr.size() && wr[last].first == key) ++last;
+    if (last > j) t = wr[last - 1].second;
+  }
+  std::sort(done.begin(), done.end());
+  return done;
 }
 
 RunData load_events(const std::string& path, bool keep_mem_series) {

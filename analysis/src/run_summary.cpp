@@ -128,18 +128,9 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
   s.stages.push_back(stage_summary(r, Stage::Write, opt));
   s.stages.push_back({"sector", describe(r.series[std::size_t(Series::Sector)], opt.method, opt.level), {}});
 
-  // Completion time of a proof: its write end, else its gpu end.
-  auto gpu = r.gpu_end;
-  auto wr = r.write_end;
-  std::sort(gpu.begin(), gpu.end());
-  std::sort(wr.begin(), wr.end());
+  // Completion time of each proof: its write end, else its gpu end.
   std::vector<double> done;
-  done.reserve(gpu.size());
-  std::size_t j = 0;
-  for (const auto& [key, t1] : gpu) {
-    while (j < wr.size() && wr[j].first < key) ++j;
-    done.push_back(j < wr.size() && wr[j].first == key ? wr[j].second : t1);
-  }
+  for (const auto& [key, t] : proof_completions(r)) done.push_back(t);
   std::sort(done.begin(), done.end());
   s.proofs = done.size();
   if (!done.empty()) s.first_proof = done.front();

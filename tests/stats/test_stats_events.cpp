@@ -184,6 +184,18 @@ TEST_CASE("key spans and a gpu span's parts that lie: one error naming the file,
   fs::remove(ok);
 }
 
+TEST_CASE("proof completions: the write's end (the latest of several), else the gpu end; one per gpu span") {
+  RunData r;
+  const auto key = [](std::uint64_t seq, std::uint64_t part) { return (seq << 32) | part; };
+  r.gpu_end = {{key(0, 1), 5.0}, {key(0, 0), 2.0}, {key(1, 0), 3.0}};
+  r.write_end = {{key(0, 0), 2.5}, {key(1, 0), 3.4}, {key(1, 0), 3.9}, {key(2, 0), 9.0}};  // (2, 0): no gpu span
+  const auto done = proof_completions(r);
+  REQUIRE(done.size() == 3);
+  CHECK(done[0] == std::pair<std::uint64_t, double>{key(0, 0), 2.5});
+  CHECK(done[1] == std::pair<std::uint64_t, double>{key(0, 1), 5.0});  // never written: its gpu end
+  CHECK(done[2] == std::pair<std::uint64_t, double>{key(1, 0), 3.9});
+}
+
 TEST_CASE("a truncated last line is reported and skipped") {
   std::string text = cuzk::test::read_file(data("tiny.jsonl"));
   text.resize(text.size() - 30);  // cut inside run_end, no trailing newline

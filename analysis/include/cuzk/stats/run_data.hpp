@@ -115,6 +115,11 @@ struct RunData {
 std::vector<RunData> load_event_runs(const std::string& path, bool keep_mem_series = false);
 // The one run of a file; Error(BadInput) when it holds several.
 RunData load_events(const std::string& path, bool keep_mem_series = false);
+
+// When each proof was done: one entry per gpu span, (seq << 32 | partition, time), sorted; the
+// time is the partition's write end where it has one (the last, should it have several), else its
+// gpu end. run_summary counts and orders proofs by it; first_proof_path picks its first.
+std::vector<std::pair<std::uint64_t, double>> proof_completions(const RunData& r);
 // "PATH: N runs (a, b, c), read as separate runs" for a file that holds several.
 std::string runs_note(const std::string& path, const std::vector<RunData>& runs);
 
