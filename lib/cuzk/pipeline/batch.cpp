@@ -300,9 +300,15 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   refuse_colliding_outputs(sectors, cfg);
   const BatchSize size = batch_size(sectors);
   const unsigned gpu_workers = unsigned(devices.size()) * std::max(1u, cfg.workers_per_device);
+  // Pacing (synthesis_gate.hpp, rule 2) where the workers are the automatic count and every device
+  // has memory of its own (a GPU: its spans do not share the synthesis's cores).
+  cfg.synth_pacing = cfg.synth_workers == 0 && std::all_of(devices.begin(), devices.end(), [](const Device& d) { return d.memory != 0; });
   resolve(cfg, size.footprint, size.key_bytes, gpu_workers, host_reserved_bytes(devices, sectors, cfg.workers_per_device));
   cfg.devices.clear();
   for (auto& d : devices) cfg.devices.push_back(d.index);
+  if (cfg.synth_pacing && cfg.synth_workers > 1)
+    cfg.synth_workers_source += "; paced: one at a time unless one alone is measured to take > 0.9 x a device span / " +
+                                std::to_string(devices.size()) + " device(s) (synthesis_gate.hpp)";
 
   // Each sector being proven holds its lock open (out_lock.hpp): at most the partitions in
   // flight of them, fewer where RLIMIT_NOFILE leaves less room; checked before anything is made.

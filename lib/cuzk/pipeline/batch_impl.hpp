@@ -21,7 +21,7 @@
 #include "cuzk/pipeline/partition_source.hpp"
 #include "cuzk/pipeline/progress.hpp"
 #include "cuzk/pipeline/sector.hpp"
-#include "cuzk/pipeline/upload_gate.hpp"
+#include "cuzk/pipeline/synthesis_gate.hpp"
 #include "cuzk/pipeline/worker_pool.hpp"
 
 namespace cuzk::pipeline::detail {
@@ -126,9 +126,10 @@ private:
 
   IdPool synth_ids_;
   std::vector<std::unique_ptr<IdPool>> device_ids_;
-  // One synthesis of a key at a time while its points go up. Declared before the uploaders: an
-  // upload still queued when the batch unwinds ends (upload_end) before the gate is destroyed.
-  UploadGate upload_gate_;
+  // When a synthesis may start beside others: one of a key while its points go up; one of any
+  // while that keeps up with the devices (pacing). Declared before the uploaders: an upload
+  // still queued when the batch unwinds ends (upload_end) before the gate is destroyed.
+  SynthesisGate synth_gate_;
   std::vector<std::unique_ptr<WorkerPool>> device_workers_;  // per device: workers_per_device threads
   std::vector<std::unique_ptr<WorkerPool>> uploaders_;       // per device with memory: one thread
   std::unique_ptr<WorkerPool> writers_;                      // write_workers threads

@@ -20,6 +20,7 @@ Fields BatchConfig::to_json() const {
   j["events"] = events_file();
   j["synth_workers"] = synth_workers;
   j["synth_workers_source"] = synth_workers_source;
+  j["synth_pacing"] = synth_pacing;
   j["max_inflight"] = max_inflight;
   j["max_inflight_source"] = max_inflight_source;
   j["mem_budget"] = mem_budget;

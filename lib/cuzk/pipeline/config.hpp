@@ -18,6 +18,7 @@ struct BatchConfig {
   std::string out_dir = "out";      // DIR: DIR/<sector>/p<i>.{proof,public}.json, DIR/<sector>.proof
   std::string events_path;          // JSON lines; "" = DIR/events.jsonl
   unsigned synth_workers = 0;       // synthesis node concurrency (partitions synthesised at once); 0 = auto
+  bool synth_pacing = false;        // set by run_batch: one synthesis at a time unless one alone is slower than the devices (synthesis_gate.hpp)
   unsigned cpus = 0;                // CPUs the auto worker count plans for; 0 = the affinity mask (cpu_count())
   unsigned max_inflight = 0;        // partition permits (admitted, not yet past the GPU stage); 0 = auto
   std::uint64_t mem_budget = 0;     // bytes reservable for keys + partitions; 0 = auto
@@ -62,6 +63,8 @@ struct BatchConfig {
 //     proof (the first partition shares the CPUs with more others: +0.4 s going from 2 to 4
 //     measured on the H200 host); the budget cap leaves the GPU
 //     workers their partitions (the limiter bounds memory either way).
+//     With devices of their own memory, run_batch paces the automatic count (synth_pacing,
+//     synthesis_gate.hpp): one at a time while one alone keeps up with the devices.
 //   max_inflight = min(synth_workers + gpu_workers + 1, fit) with fit = (budget − key) / footprint
 //   queue_depth  = max(gpu_workers, min(fit, 32))   (cuzk's max(lookahead, min(budget/est, 32)))
 void resolve(BatchConfig& c, std::uint64_t footprint, std::uint64_t key_bytes, unsigned gpu_workers,

@@ -139,6 +139,7 @@ Batch::Batch(BatchConfig c, std::vector<Device> devs, EventWriter& e, MemoryLimi
     uploaders_.push_back(dev.memory ? std::make_unique<WorkerPool>(1) : nullptr);  // key uploads (Backend::prepare)
   }
   writers_ = std::make_unique<WorkerPool>(std::max(1u, cfg.write_workers));
+  if (cfg.synth_pacing) synth_gate_.pace(devices.size());
   graph_ = make_graph();
 }
 

@@ -56,15 +56,15 @@ void Batch::prepare_devices(const KeyCache::KeyPtr& pk) {
   bool first = true;
   std::size_t uploads = 0;
   for (std::size_t d = 0; d < devices.size(); ++d) uploads += uploaders_[d] ? 1 : 0;
-  if (uploads) upload_gate_.uploads_begin(pk.get(), uploads);
+  if (uploads) synth_gate_.uploads_begin(pk.get(), uploads);
   for (std::size_t d = 0; d < devices.size(); ++d) {
     if (!uploaders_[d]) continue;  // a device without memory of its own: nothing to upload
     uploaders_[d]->push([this, pk, backend = devices[d].backend, index = devices[d].index, check = std::exchange(first, false)] {
       struct Ended {  // on every way out: the key's syntheses may run side by side again
-        UploadGate& g;
+        SynthesisGate& g;
         const void* key;
         ~Ended() { g.upload_end(key); }
-      } ended{upload_gate_, pk.get()};
+      } ended{synth_gate_, pk.get()};
       const double t0 = ev.now();
       std::string err;
       try {
@@ -132,13 +132,14 @@ groth16::AnyAbc Batch::lend_abc(const groth16::AnyKey& key) {
 bool Batch::synthesize(Partition& p) {
   const unsigned worker = synth_ids_.take();
   double t0 = ev.now();
-  // Alone while the key goes up. Released only after the span's end is taken, so that a span
-  // let in after this one begins after this one's end in the events too.
-  std::optional<UploadGate::Pass> pass;
+  // Alone while the key goes up, and while one at a time keeps up (synthesis_gate.hpp). Released
+  // only after the span's end is taken, so that a span let in after this one begins after this
+  // one's end in the events too.
+  std::optional<SynthesisGate::Pass> pass;
   try {
     const auto& pk = p.key.load();  // the first user loads it (its own key_load span)
     prepare_devices(p.key.key());
-    pass.emplace(upload_gate_, p.key.key().get());
+    pass.emplace(synth_gate_, p.key.key().get());
     t0 = ev.now();  // the synthesis span starts once the key is there (and the gate let it in)
     groth16::AnyAbc storage = lend_abc(pk);
     Synthesized syn = isolate([&] { return p.sector->source->synthesize(p.part, pk, std::move(storage)); });
@@ -158,6 +159,7 @@ bool Batch::synthesize(Partition& p) {
     p.fail(e.what());
   }
   p.synth_t1 = ev.now();
+  if (pass && !p.failed()) pass->done(p.synth_t1 - t0);  // pacing's measure of a synthesis
   pass.reset();
   synth_ids_.give(worker);
   if (p.failed()) return false;
@@ -190,6 +192,8 @@ void Batch::on_device(Partition& p, std::size_t d) {
   device_ids_[d]->give(worker);
   p.leave_device();  // the public signals were kept in p.pub
   if (p.failed()) return;
+  // Pacing's measure of a device span: what the device itself took, not its wait for the key.
+  synth_gate_.device_span(t1 - (take + st.prep + st.lock_wait) - (st.key_wait.measured ? double(st.key_wait) : 0.0));
   auto e = span<events::Gpu>(take + st.prep + st.lock_wait, t1, *p.sector, p.part);
   e.device = std::int64_t(dev.index);
   e.worker = worker;
