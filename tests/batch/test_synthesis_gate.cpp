@@ -146,7 +146,7 @@ private:
   cuzk::groth16::CpuBackend cpu_;
 };
 
-// The events file's spans of one kind, sorted by start; and the run_start config.
+// The events file's spans of one kind, sorted by start.
 std::vector<std::pair<double, double>> spans(const std::filesystem::path& events, const char* kind) {
   std::vector<std::pair<double, double>> out;
   std::ifstream ev(events);
@@ -157,36 +157,45 @@ std::vector<std::pair<double, double>> spans(const std::filesystem::path& events
   std::sort(out.begin(), out.end());
   return out;
 }
-}  // namespace
 
-TEST_CASE("batch: no two syntheses of a key side by side before its upload has ended") {
-  cuzk::test::TempDir dir("cuzk-gate-");
-  const unsigned parts = 6;
+// A batch of `parts` porep-lite partitions in `dir` on one stand-in device with memory of its own
+// (the key is "uploaded" to it, taking `upload`; each proof takes `extra` more); `tune` sets the
+// configuration's workers. Returns the events file, after checking every partition was proven.
+template <class Tune>
+std::filesystem::path run_stand_in(const cuzk::test::TempDir& dir, unsigned parts, std::chrono::milliseconds upload,
+                                   std::chrono::milliseconds extra, Tune tune) {
   const std::string sector = cuzk::test::make_porep_sector(dir.p, parts);
   BatchConfig cfg;
   cfg.out_dir = (dir.p / "out").string();
   cfg.progress = Progress::Off;
   cfg.key_cache = false;
   cfg.seed = 42;
-  cfg.synth_workers = 3;
+  tune(cfg);
   Device d;
   d.name = "stand-in";
-  d.memory = std::uint64_t(1) << 30;  // a device of its own memory: the key is "uploaded" to it
-  d.backend = std::make_shared<SerialBackend>(std::make_shared<SlowUploadBackend>());
-  const BatchResult r = run_batch(cfg, {sector}, {d}, RunInfo{});
-  REQUIRE(r.proofs == parts);
+  d.memory = std::uint64_t(1) << 30;
+  d.backend = std::make_shared<SerialBackend>(std::make_shared<SlowUploadBackend>(upload, extra));
+  REQUIRE(run_batch(cfg, {sector}, {d}, RunInfo{}).proofs == parts);
+  return dir.p / "out" / "events.jsonl";
+}
 
+nlohmann::json run_start_config(const std::filesystem::path& events) {
+  std::ifstream ev(events);
+  std::string first;
+  REQUIRE(std::getline(ev, first));
+  return nlohmann::json::parse(first)["config"];
+}
+}  // namespace
+
+TEST_CASE("batch: no two syntheses of a key side by side before its upload has ended") {
+  cuzk::test::TempDir dir("cuzk-gate-");
+  const unsigned parts = 6;
+  const auto events = run_stand_in(dir, parts, 400ms, 0ms, [](BatchConfig& c) { c.synth_workers = 3; });
   double up0 = -1, up1 = -1;
-  std::vector<std::pair<double, double>> synth;
-  std::ifstream ev(dir.p / "out" / "events.jsonl");
-  for (std::string line; std::getline(ev, line);) {
-    const auto j = nlohmann::json::parse(line);
-    if (j["ev"] == "key_upload") up0 = j["t0"].get<double>(), up1 = j["t1"].get<double>();
-    if (j["ev"] == "synth") synth.emplace_back(j["t0"].get<double>(), j["t1"].get<double>());
-  }
+  for (const auto& [t0, t1] : spans(events, "key_upload")) up0 = t0, up1 = t1;
+  const auto synth = spans(events, "synth");
   REQUIRE(up1 >= up0 + 0.39);  // the stand-in's 0.4 s upload
   REQUIRE(synth.size() == parts);
-  std::sort(synth.begin(), synth.end());
   // Two spans side by side: the later one began only once the upload had ended.
   for (std::size_t i = 0; i < synth.size(); ++i)
     for (std::size_t j = i + 1; j < synth.size(); ++j)
@@ -202,28 +211,15 @@ TEST_CASE("batch: no two syntheses of a key side by side before its upload has e
 TEST_CASE("batch: with the automatic worker count and a device slower than synthesis, one synthesis at a time") {
   cuzk::test::TempDir dir("cuzk-pace-");
   const unsigned parts = 5;
-  const std::string sector = cuzk::test::make_porep_sector(dir.p, parts);
-  BatchConfig cfg;
-  cfg.out_dir = (dir.p / "out").string();
-  cfg.progress = Progress::Off;
-  cfg.key_cache = false;
-  cfg.seed = 42;
-  cfg.cpus = 16;  // the automatic count: 2 workers, whatever this machine has
-  cfg.max_inflight = parts + 2;  // room for every partition: without pacing, syntheses run side by side
-  Device d;
-  d.name = "stand-in";
-  d.memory = std::uint64_t(1) << 30;
-  d.backend = std::make_shared<SerialBackend>(std::make_shared<SlowUploadBackend>(0ms, 500ms));
-  const BatchResult r = run_batch(cfg, {sector}, {d}, RunInfo{});
-  REQUIRE(r.proofs == parts);
-  std::ifstream ev(dir.p / "out" / "events.jsonl");
-  std::string first;
-  REQUIRE(std::getline(ev, first));
-  const auto start = nlohmann::json::parse(first);
-  CHECK(start["config"]["synth_workers"] == 2);
-  CHECK(start["config"]["synth_pacing"] == true);
-  CHECK(start["config"]["synth_workers_source"].get<std::string>().find("paced") != std::string::npos);
-  const auto synth = spans(dir.p / "out" / "events.jsonl", "synth");
+  const auto events = run_stand_in(dir, parts, 0ms, 500ms, [](BatchConfig& c) {
+    c.cpus = 16;                 // the automatic count: 2 workers, whatever this machine has
+    c.max_inflight = parts + 2;  // room for every partition: without pacing, syntheses run side by side
+  });
+  const auto config = run_start_config(events);
+  CHECK(config["synth_workers"] == 2);
+  CHECK(config["synth_pacing"] == true);
+  CHECK(config["synth_workers_source"].get<std::string>().find("paced") != std::string::npos);
+  const auto synth = spans(events, "synth");
   REQUIRE(synth.size() == parts);
   for (std::size_t i = 1; i < synth.size(); ++i) {
     CAPTURE(i);
@@ -233,22 +229,7 @@ TEST_CASE("batch: with the automatic worker count and a device slower than synth
 
 TEST_CASE("batch: a given worker count is not paced") {
   cuzk::test::TempDir dir("cuzk-pace-");
-  const std::string sector = cuzk::test::make_porep_sector(dir.p, 2);
-  BatchConfig cfg;
-  cfg.out_dir = (dir.p / "out").string();
-  cfg.progress = Progress::Off;
-  cfg.key_cache = false;
-  cfg.seed = 42;
-  cfg.synth_workers = 2;
-  Device d;
-  d.name = "stand-in";
-  d.memory = std::uint64_t(1) << 30;
-  d.backend = std::make_shared<SerialBackend>(std::make_shared<SlowUploadBackend>(0ms, 0ms));
-  REQUIRE(run_batch(cfg, {sector}, {d}, RunInfo{}).proofs == 2);
-  std::ifstream ev(dir.p / "out" / "events.jsonl");
-  std::string first;
-  REQUIRE(std::getline(ev, first));
-  const auto start = nlohmann::json::parse(first);
-  CHECK(start["config"]["synth_pacing"] == false);
-  CHECK(start["config"]["synth_workers_source"] == "given");
+  const auto config = run_start_config(run_stand_in(dir, 2, 0ms, 0ms, [](BatchConfig& c) { c.synth_workers = 2; }));
+  CHECK(config["synth_pacing"] == false);
+  CHECK(config["synth_workers_source"] == "given");
 }
