@@ -96,6 +96,25 @@ std::string startup_line(const RunSummary& s) {
 // "first proof at 7.88 s (sector s0 p3): key read 0.01–6.55 s · ...; most of it: key read 6.54 s (83.0%) · ...":
 // what the first proof waited for (first_proof.hpp), with the key's read and upload rates where the
 // events give their bytes.
+// "syntheses side by side from the first proof (1.625 s): 7 of 8 spans, median 650 ms against 190 ms
+// alone; device spans with 2+ syntheses open: median 320 ms (n=5), with at most one: median 262 ms
+// (n=4) · side by side, they slow the device (+22%): ..."
+std::string contention_line(const SynthContention& c) {
+  auto med = [](const std::optional<double>& m) { return m ? human(*m, "s") : std::string("n/a"); };
+  std::string l = "syntheses side by side from the first proof (" + human(c.from, "s") + "): " +
+                  std::to_string(c.synth_beside) + " of " + std::to_string(c.synth_alone + c.synth_beside) +
+                  " spans, median " + med(c.synth_beside_median) +
+                  (c.synth_alone ? " against " + med(c.synth_alone_median) + " alone" : std::string(" (none alone)"));
+  l += "; device spans with 2+ syntheses open: " +
+       (c.gpu_crowded ? "median " + med(c.gpu_crowded_median) + " (n=" + std::to_string(c.gpu_crowded) + ")" : std::string("none")) +
+       ", with at most one: " +
+       (c.gpu_quiet ? "median " + med(c.gpu_quiet_median) + " (n=" + std::to_string(c.gpu_quiet) + ")" : std::string("none"));
+  if (c.slows_devices)
+    l += printf_string(" · side by side, they slow the device (+%.0f%%): fewer syntheses at once may be faster",
+                       100 * (*c.gpu_crowded_median / *c.gpu_quiet_median - 1));
+  return l;
+}
+
 std::string first_path_line(const RunSummary& s) {
   const FirstProofPath& p = *s.first_path;
   const auto at = [](double t) { return printf_string("%.3f", t); };
@@ -159,6 +178,7 @@ std::vector<std::string> run_lines(const RunSummary& s) {
   }
   L.push_back(startup_line(s));
   if (s.first_path) L.push_back(first_path_line(s));
+  if (s.contention) L.push_back(contention_line(*s.contention));
   if (!s.loads.empty()) {
     std::string l = s.startup.key_ready > 0 ? "steady-state load per proof (spans from " + human(s.startup.key_ready, "s") + "):"
                                             : std::string("load per proof:");
@@ -246,6 +266,17 @@ nlohmann::json summary_json(const std::vector<RunSummary>& runs, const std::vect
       j["key_check"] = nlohmann::json();
       if (p.key_check) j["key_check"] = {{"t0", p.key_check->t0}, {"t1", p.key_check->t1}, {"bytes", p.key_check->bytes}};
       r["first_proof_path"] = std::move(j);
+    }
+    r["synth_contention"] = nlohmann::json();
+    if (s.contention) {
+      const SynthContention& c = *s.contention;
+      auto opt = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+      r["synth_contention"] = {{"from", c.from},
+                               {"synth_alone", {{"spans", c.synth_alone}, {"median", opt(c.synth_alone_median)}}},
+                               {"synth_beside", {{"spans", c.synth_beside}, {"median", opt(c.synth_beside_median)}}},
+                               {"gpu_quiet", {{"spans", c.gpu_quiet}, {"median", opt(c.gpu_quiet_median)}}},
+                               {"gpu_crowded", {{"spans", c.gpu_crowded}, {"median", opt(c.gpu_crowded_median)}}},
+                               {"slows_devices", c.slows_devices}};
     }
     for (const auto& st : s.stages) {
       auto d = describe_json(st.d);

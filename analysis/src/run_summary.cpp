@@ -135,6 +135,7 @@ RunSummary summarize(const RunData& r, const SummaryOptions& opt) {
   s.proofs = done.size();
   if (!done.empty()) s.first_proof = done.front();
   s.first_path = first_proof_path(r);
+  if (s.first_proof) s.contention = synth_contention(r, *s.first_proof);
   s.failures = r.has_run_end ? std::size_t(r.end_failures) : 0;
   if (r.has_run_end && std::size_t(r.end_proofs) != s.proofs)
     s.warnings.push_back("run_end says " + std::to_string(std::size_t(r.end_proofs)) + " proofs, the spans show " +

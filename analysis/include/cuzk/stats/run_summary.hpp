@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cuzk/stats/contention.hpp"
 #include "cuzk/stats/descriptive.hpp"
 #include "cuzk/stats/first_proof.hpp"
 #include "cuzk/stats/run_data.hpp"
@@ -76,6 +77,7 @@ struct RunSummary {
   std::optional<double> s_per_proof_plain, s_per_proof_steady;
   std::optional<double> first_proof;  // seconds from the run's start to its first completed proof
   std::optional<FirstProofPath> first_path;  // what the first proof waited for (first_proof.hpp)
+  std::optional<SynthContention> contention;  // syntheses side by side from the first proof on (contention.hpp)
   std::vector<DeviceSummary> devices;
   // peak_rss: the larger of the sampled peak and run_end.peak_rss (the process's high-water
   // mark, which sees spikes between samples); sampled_peak_rss and its time from the samples.

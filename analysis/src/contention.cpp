@@ -1,0 +1,61 @@
+#include "cuzk/stats/contention.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "cuzk/stats/run_summary.hpp"
+
+namespace cuzk::stats {
+
+namespace {
+// Spans this close count as touching, not overlapping (event times are rounded to the microsecond).
+constexpr double kTouch = 1e-3;
+
+bool overlap(double a0, double a1, double b0, double b1) { return a0 < b1 - kTouch && b0 < a1 - kTouch; }
+
+std::optional<double> median(std::vector<double> v) {
+  if (v.empty()) return std::nullopt;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+}  // namespace
+
+std::optional<SynthContention> synth_contention(const RunData& r, double from) {
+  std::vector<const Span*> synth, gpu;
+  for (const auto& sp : r.spans) {
+    if (sp.stage == Stage::Synth) synth.push_back(&sp);
+    if (sp.stage == Stage::Gpu && sp.t0 >= from) gpu.push_back(&sp);
+  }
+  SynthContention c;
+  c.from = from;
+  std::vector<double> alone, beside;
+  for (const Span* s : synth) {
+    if (s->t0 < from) continue;
+    const bool other = std::any_of(synth.begin(), synth.end(),
+                                   [&](const Span* o) { return o != s && overlap(s->t0, s->t1, o->t0, o->t1); });
+    (other ? beside : alone).push_back(s->t1 - s->t0);
+  }
+  if (beside.empty()) return std::nullopt;
+  c.synth_alone = alone.size();
+  c.synth_beside = beside.size();
+  c.synth_alone_median = median(alone);
+  c.synth_beside_median = median(beside);
+  std::vector<double> quiet, crowded;
+  for (const Span* g : gpu) {
+    std::vector<Interval> open;  // the syntheses open during the device span, clipped to it
+    for (const Span* s : synth)
+      if (overlap(g->t0, g->t1, s->t0, s->t1))  // less a touch at each end: spans that only touch are not side by side
+        open.push_back({std::max(g->t0, s->t0) + kTouch / 2, std::min(g->t1, s->t1) - kTouch / 2});
+    (max_concurrency(open) >= 2 ? crowded : quiet).push_back(g->t1 - g->t0);
+  }
+  c.gpu_quiet = quiet.size();
+  c.gpu_crowded = crowded.size();
+  c.gpu_quiet_median = median(quiet);
+  c.gpu_crowded_median = median(crowded);
+  c.slows_devices = c.gpu_quiet >= kContentionMinSpans && c.gpu_crowded >= kContentionMinSpans &&
+                    *c.gpu_crowded_median >= kContentionSlowdown * *c.gpu_quiet_median;
+  return c;
+}
+
+}  // namespace cuzk::stats
