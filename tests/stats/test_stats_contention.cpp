@@ -2,35 +2,20 @@
 // whose every span is classified in the comments, a run with every synthesis alone, and the
 // summary's line and JSON.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "cuzk/stats/contention.hpp"
 #include "cuzk/stats/render.hpp"
 #include "cuzk/stats/run_summary.hpp"
+#include "event_lines.hpp"
 
 using namespace cuzk::stats;
-namespace fs = std::filesystem;
 
 namespace {
-RunData run_of(const std::string& name, const std::string& lines) {
-  const auto p = fs::temp_directory_path() / ("cuzk-stats-ct-" + std::to_string(::getpid()) + "-" + name);
-  std::ofstream(p, std::ios::binary)
-      << R"({"ts":0,"ev":"run_start","schema":2,"version":"0.1.0","host":"h","cpus":16,"gpus":[{"index":0,"name":"G","memory":1000}],"config":{"backend":"cuda"}})"
-      << "\n"
-      << lines;
-  RunData r = load_events(p.string());
-  fs::remove(p);
-  return r;
-}
-std::string span(const char* ev, double t0, double t1, int part, const std::string& extra = "") {
-  return "{\"ts\":" + std::to_string(t1) + ",\"ev\":\"" + ev + "\",\"t0\":" + std::to_string(t0) + ",\"t1\":" +
-         std::to_string(t1) + ",\"sector\":\"s\",\"partition\":" + std::to_string(part) + ",\"seq\":0" + extra + "}\n";
-}
+using cuzk::test::run_of;
+using cuzk::test::span;
 std::string synth(double t0, double t1, int part) { return span("synth", t0, t1, part, ",\"worker\":0"); }
 std::string gpu(double t0, double t1, int part) { return span("gpu", t0, t1, part, ",\"device\":0,\"worker\":0,\"lock_wait\":0"); }
 

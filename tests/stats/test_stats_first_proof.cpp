@@ -1,35 +1,19 @@
 // What the first proof waited for (first_proof.hpp): hand-written runs whose every segment is
 // worked out in the comments, and the summary's line and JSON.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "cuzk/stats/first_proof.hpp"
 #include "cuzk/stats/render.hpp"
 #include "cuzk/stats/run_summary.hpp"
+#include "event_lines.hpp"
 
 using namespace cuzk::stats;
-namespace fs = std::filesystem;
 
 namespace {
-// A run of two partitions of sector "s" (seq 0) on device 0, from its events' lines.
-RunData run_of(const std::string& name, const std::string& lines) {
-  const auto p = fs::temp_directory_path() / ("cuzk-stats-fp-" + std::to_string(::getpid()) + "-" + name);
-  std::ofstream(p, std::ios::binary)
-      << R"({"ts":0,"ev":"run_start","schema":2,"version":"0.1.0","host":"h","cpus":16,"gpus":[{"index":0,"name":"G","memory":1000}],"config":{"backend":"cuda"}})"
-      << "\n"
-      << lines;
-  RunData r = load_events(p.string());
-  fs::remove(p);
-  return r;
-}
-std::string span(const char* ev, double t0, double t1, int part, const std::string& extra = "") {
-  return "{\"ts\":" + std::to_string(t1) + ",\"ev\":\"" + ev + "\",\"t0\":" + std::to_string(t0) + ",\"t1\":" +
-         std::to_string(t1) + ",\"sector\":\"s\",\"partition\":" + std::to_string(part) + ",\"seq\":0" + extra + "}\n";
-}
+using cuzk::test::run_of;  // a run of sector "s" (seq 0) on device 0, from its events' lines
+using cuzk::test::span;
 std::string gpu(double t0, double t1, int part, const std::string& extra = "") {
   return span("gpu", t0, t1, part, ",\"device\":0,\"worker\":0,\"lock_wait\":0" + extra);
 }
