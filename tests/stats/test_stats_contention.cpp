@@ -91,3 +91,16 @@ TEST_CASE("contention: nothing to say when every synthesis ran alone") {
   const auto j = nlohmann::json::parse(render_summary({s}, {}, Format::Json, PercentileMethod::Linear, 0.95));
   CHECK(j["runs"][0]["synth_contention"].is_null());
 }
+
+TEST_CASE("contention: a synthesis that began long before still counts as open beside a later one") {
+  // p0's synthesis runs 0.0–3.0 (before the first proof at 1.5); p2's, 2.0–2.2, runs beside it, and so
+  // do p2's device span 2.0–2.3's two open syntheses. The search window reaches back by the longest span.
+  const std::string lines = synth(0.0, 3.0, 0) + synth(0.1, 0.9, 1) + gpu(1.0, 1.5, 1) + synth(2.0, 2.2, 2) +
+                            gpu(2.0, 2.3, 2) + gpu(3.0, 3.3, 0);
+  const auto c = synth_contention(run_of("long", lines), 1.5);
+  REQUIRE(c);
+  CHECK(c->synth_beside == 1);
+  CHECK(c->synth_alone == 0);
+  CHECK(c->gpu_crowded == 1);
+  CHECK(c->gpu_quiet == 1);  // p0's device span 3.0–3.3: p0's synthesis only touches it
+}

@@ -301,7 +301,8 @@ BatchResult run_batch(BatchConfig cfg, const std::vector<std::string>& files, st
   const BatchSize size = batch_size(sectors);
   const unsigned gpu_workers = unsigned(devices.size()) * std::max(1u, cfg.workers_per_device);
   // Pacing (synthesis_gate.hpp, rule 2) where the workers are the automatic count and every device
-  // has memory of its own (a GPU: its spans do not share the synthesis's cores).
+  // has memory of its own (a GPU: its spans, one at a time a device, measure the devices' rate; the
+  // CPU stand-ins prove on the synthesis's own cores).
   cfg.synth_pacing = cfg.synth_workers == 0 && std::all_of(devices.begin(), devices.end(), [](const Device& d) { return d.memory != 0; });
   resolve(cfg, size.footprint, size.key_bytes, gpu_workers, host_reserved_bytes(devices, sectors, cfg.workers_per_device));
   cfg.devices.clear();

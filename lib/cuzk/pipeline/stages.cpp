@@ -193,7 +193,7 @@ void Batch::on_device(Partition& p, std::size_t d) {
   p.leave_device();  // the public signals were kept in p.pub
   if (p.failed()) return;
   // Pacing's measure of a device span: what the device itself took, not its wait for the key.
-  synth_gate_.device_span(t1 - (take + st.prep + st.lock_wait) - (st.key_wait.measured ? double(st.key_wait) : 0.0));
+  synth_gate_.device_span(t1 - (take + st.prep + st.lock_wait) - st.key_wait);  // key_wait: 0 where not measured
   auto e = span<events::Gpu>(take + st.prep + st.lock_wait, t1, *p.sector, p.part);
   e.device = std::int64_t(dev.index);
   e.worker = worker;

@@ -12,8 +12,9 @@
 //    (its span > kPaceMargin × a device span ÷ the devices); then as many as the graph lets in.
 //    Each synthesis runs on every core (oneTBB), so a second beside one that keeps up buys nothing
 //    the devices could use and takes the cores that feed them: on the H100 host at 2^24 (call k),
-//    with rule 1 alone, two syntheses side by side took 0.5-0.9 s each against 0.19 s alone, and the
-//    GPU spans beside them 0.30-0.52 s against 0.26 s (steady 0.30 s/proof against 0.26). Paced
+//    with rule 1 alone, two syntheses side by side took 0.25-0.9 s each (medians 0.25-0.32 s) where
+//    OLD's, alone, took 0.18-0.20 s in the same call, and the GPU spans with two open took medians of
+//    0.30-0.35 s (up to 0.52) against 0.26 s (steady 0.30 s/proof against 0.26). Paced
 //    from the start, not once measured: side by side, no synthesis is ever alone to be measured.
 // Durations are the caller's (seconds); "alone" means no other synthesis at any time of its span
 // (a key upload beside it may slow it: that errs towards side by side). Both means are
